@@ -1,0 +1,34 @@
+"""clew: fast backtracking search, with a thread back out of the labyrinth.
+
+Vocabulary
+----------
+backtracking
+    Depth-first search over partial assignments: *choose* a value for the next variable,
+    go *deeper*, and *undo* the choice when the subtree is exhausted.
+node
+    One partial assignment visited by the search (a placed queen, a filled cell).
+prune
+    Refusing a choice because it already breaks a rule (an attacked square, a repeated
+    digit), so its whole subtree is never visited.
+bitboard
+    A set of squares or digits kept as the bits of one machine integer, so that a rule check
+    is one AND and the free choices are one NOT.
+symmetry / fundamental solution
+    The 8 rotations and reflections of the square map N-Queens solutions to solutions; a
+    fundamental solution is one class of that map (OEIS A002562 counts them, A000170 counts
+    all solutions).
+constellation
+    The queens of a solution that stand on the border of the board. clew counts N-Queens by
+    completing each canonical constellation: these completions are the independent *pieces*
+    of a count, run on every core.
+limit
+    How many solutions a search looks for: 1 solves, 2 proves uniqueness, ``None`` counts all.
+verifier
+    A check of a finished solution, written apart from every solver, that raises an error
+    naming the broken rule.
+
+Packages: :mod:`clew.queens`, :mod:`clew.leetcode`; the command line is ``clew`` (or
+``python -m clew``).
+"""
+
+__version__ = "0.1.0"

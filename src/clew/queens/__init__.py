@@ -1,0 +1,45 @@
+"""N-Queens: place n queens on an n x n board so that no two attack each other.
+
+Counting (:func:`count`, OEIS A000170; ``unique=True`` for A002562), streaming enumeration
+in lexicographic order (:func:`solutions`), an independent verifier (:func:`is_solution`,
+:func:`check_solution`) and the usual pictures of a solution (:mod:`clew.queens.format`).
+
+>>> from clew import queens
+>>> queens.count(10)
+724
+>>> queens.to_leetcode(next(queens.solutions(4)))
+['.Q..', '...Q', 'Q...', '..Q.']
+"""
+
+from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
+from .solver import (
+    MAX_COUNT_N,
+    MAX_SOLVE_N,
+    check_solution,
+    columns_text,
+    count,
+    count_piece,
+    constellations,
+    is_solution,
+    solution_batches,
+    solutions,
+)
+
+__all__ = [
+    "MAX_COUNT_N",
+    "MAX_SOLVE_N",
+    "check_solution",
+    "columns_text",
+    "constellations",
+    "count",
+    "count_piece",
+    "is_solution",
+    "solution_batches",
+    "solutions",
+    "to_board",
+    "to_columns",
+    "to_json",
+    "to_leetcode",
+    "to_matrix",
+    "to_matrix_text",
+]

@@ -1,0 +1,267 @@
+"""N-Queens: counting, enumeration and verification (the friendly layer over ``_kernels``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from ..errors import InvalidSolutionError, check_size
+from . import _kernels as K
+
+#: Largest n accepted by :func:`count` (64-bit masks and counts).
+MAX_COUNT_N = K.MAX_COUNT_N
+#: Largest n accepted by :func:`solutions`.
+MAX_SOLVE_N = K.MAX_SOLVE_N
+
+#: Below this size a count runs in the calling process: starting workers costs more.
+PARALLEL_FROM_N = 14
+
+#: Rows probed per orientation of a constellation before its search (see ``_kernels``).
+PROBE_DEPTH = 3
+
+_BATCH = 4096
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting
+# ---------------------------------------------------------------------------------------------
+
+
+def constellations(n: int) -> np.ndarray:
+    """Canonical border constellations of the n x n board, the independent pieces of a count.
+
+    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels.border_constellations`).
+    """
+    n = check_size(n, high=MAX_COUNT_N)
+    return K.border_constellations(n)
+
+
+def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
+    """Weighted number of solutions whose border constellation is one of ``table[lo:hi]``.
+
+    A pure function of its arguments: the unit of parallel work. Summing it over a partition
+    of the table gives the total number of solutions.
+    """
+    return int(K.count_constellations(n, table, lo, hi, PROBE_DEPTH))
+
+
+def _split(k: int, pieces: int) -> list[tuple[int, int]]:
+    pieces = max(1, min(pieces, k))
+    bounds = np.linspace(0, k, pieces + 1).astype(int)
+    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+
+
+def _resolve_jobs(jobs: int | None) -> int:
+    if jobs is None or jobs == 0:
+        return os.cpu_count() or 1
+    jobs = check_size(jobs, name="jobs", low=1, high=4096)
+    return jobs
+
+
+def _pool_count(n: int, table: np.ndarray, jobs: int) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing as mp
+
+    # Many more pieces than workers: constellations differ a lot in cost, and small pieces
+    # taken in turn by whichever worker is free balance the load.
+    ranges = _split(len(table), 64 * jobs)
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method)) as pool:
+        futures = [pool.submit(count_piece, n, table, lo, hi) for lo, hi in ranges]
+        return sum(f.result() for f in futures)
+
+
+def count_total(n: int, *, jobs: int | None = None) -> int:
+    """Number of solutions of the n x n board (OEIS A000170)."""
+    n = check_size(n, high=MAX_COUNT_N)
+    jobs = _resolve_jobs(jobs)
+    table = K.border_constellations(n)
+    if jobs == 1 or n < PARALLEL_FROM_N:
+        return count_piece(n, table, 0, len(table))
+    return _pool_count(n, table, jobs)
+
+
+def count_symmetric(n: int, quarter: bool = False) -> int:
+    """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
+    n = check_size(n, high=MAX_COUNT_N)
+    return int(K.count_rotation_symmetric(n, quarter))
+
+
+def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
+    """Count the solutions of the n-queens problem.
+
+    Parameters
+    ----------
+    n : int
+        Board size, 1 <= n <= 32 (64-bit kernels; n > 20 takes hours to years).
+    unique : bool
+        Count fundamental solutions, i.e. classes under the 8 rotations and reflections of
+        the square (OEIS A002562), instead of all solutions (OEIS A000170).
+    jobs : int or None
+        Worker processes; ``None`` uses every core. Small boards run in-process.
+
+    Returns
+    -------
+    int
+
+    Notes
+    -----
+    The fundamental count comes from Burnside's lemma: it is the average over the 8
+    symmetries of the number of solutions each one fixes. No reflection fixes a solution for
+    n > 1 (two queens would share a line), so ``unique = (total + F180 + 2 * F90) / 8`` with
+    F180 and F90 the solutions fixed by a half and a quarter turn, found by small searches.
+
+    Examples
+    --------
+    >>> from clew import queens
+    >>> queens.count(8)
+    92
+    >>> queens.count(8, unique=True)
+    12
+    """
+    n = check_size(n, high=MAX_COUNT_N)
+    total = count_total(n, jobs=jobs)
+    if not unique:
+        return total
+    if n == 1:
+        return 1
+    fixed = total + count_symmetric(n, False) + 2 * count_symmetric(n, True)
+    assert fixed % 8 == 0, "Burnside's lemma violated: a kernel is wrong"
+    return fixed // 8
+
+
+# ---------------------------------------------------------------------------------------------
+# Enumeration
+# ---------------------------------------------------------------------------------------------
+
+
+def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
+    """Stream solutions as int8 arrays of shape (k, n), in lexicographic order.
+
+    The arrays are views of one reused buffer: consume (or copy) each before asking for the
+    next. Memory stays flat however many solutions there are.
+    """
+    n = check_size(n, high=MAX_SOLVE_N)
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=0, high=2**62)
+        if limit == 0:
+            return
+    state = [np.zeros(n + 1, np.int64) for _ in range(5)]
+    C, L, R, F, P = state
+    depth = K.enum_init(n, C, L, R, F, P)
+    out = np.empty((batch, n), np.int8)
+    remaining = limit
+    while depth >= 0:
+        written, depth = K.enum_next(n, C, L, R, F, P, depth, out)
+        if remaining is not None:
+            if written >= remaining:
+                yield out[:remaining]
+                return
+            remaining -= written
+        if written:
+            yield out[:written]
+
+
+def columns_text(n: int, *, limit: int | None = None) -> Iterator[bytes]:
+    """Stream solutions as chunks of text in the columns format (see
+    :func:`clew.queens.format.to_columns`), one line per solution: the fast path of
+    ``clew queens solve --format columns``, formatted by a kernel rather than per line in
+    Python."""
+    buf = None
+    for block in solution_batches(n, limit=limit):
+        if buf is None:
+            buf = np.empty(_BATCH * 3 * block.shape[1], np.uint8)
+        size = K.format_columns(block, block.shape[0], buf)
+        yield buf[:size].tobytes()
+
+
+def solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Generate solutions of the n-queens problem in lexicographic order.
+
+    Parameters
+    ----------
+    n : int
+        Board size, 1 <= n <= 62.
+    limit : int or None
+        Stop after this many solutions; ``None`` generates them all.
+
+    Yields
+    ------
+    tuple of int
+        The column of the queen in each row, row 0 first.
+
+    Examples
+    --------
+    >>> from clew import queens
+    >>> list(queens.solutions(4))
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    >>> next(queens.solutions(8))
+    (0, 4, 7, 5, 2, 6, 1, 3)
+    >>> list(queens.solutions(3))
+    []
+    """
+    for block in solution_batches(n, limit=limit):
+        for row in block.tolist():
+            yield tuple(row)
+
+
+# ---------------------------------------------------------------------------------------------
+# Verification (independent of every solver above)
+# ---------------------------------------------------------------------------------------------
+
+
+def check_solution(columns: Sequence[int], n: int | None = None) -> None:
+    """Raise :class:`~clew.errors.InvalidSolutionError` unless ``columns`` is a solution.
+
+    ``columns[r]`` is the column of the queen in row ``r``. Runs in O(n) time: each column,
+    diagonal (``r - c``) and anti-diagonal (``r + c``) is remembered with the row that took
+    it, so a conflict names both queens.
+
+    Examples
+    --------
+    >>> check_solution([1, 3, 0, 2])
+    >>> check_solution([0, 2, 1, 3])
+    Traceback (most recent call last):
+    ...
+    clew.errors.InvalidSolutionError: queens at r2c3 and r3c2 share a diagonal
+    """
+    try:
+        cols = [int(c) for c in columns]
+    except (TypeError, ValueError):
+        raise InvalidSolutionError(f"a solution is a sequence of column numbers, got {columns!r}") from None
+    size = len(cols) if n is None else n
+    if len(cols) != size:
+        raise InvalidSolutionError(f"expected {size} queens, one per row, got {len(cols)}")
+    if size == 0:
+        raise InvalidSolutionError("a solution needs at least one queen")
+    col_row: dict[int, int] = {}
+    diag_row: dict[int, int] = {}
+    anti_row: dict[int, int] = {}
+    for r, c in enumerate(cols):
+        if not 0 <= c < size:
+            raise InvalidSolutionError(f"row {r + 1}: column {c} is off the {size}x{size} board")
+        for table, key, what in ((col_row, c, "a column"), (diag_row, r - c, "a diagonal"), (anti_row, r + c, "a diagonal")):
+            other = table.setdefault(key, r)
+            if other != r:
+                raise InvalidSolutionError(
+                    f"queens at r{other + 1}c{cols[other] + 1} and r{r + 1}c{c + 1} share {what}"
+                )
+
+
+def is_solution(columns: Sequence[int], n: int | None = None) -> bool:
+    """True if ``columns`` places n non-attacking queens (see :func:`check_solution`).
+
+    Examples
+    --------
+    >>> is_solution((1, 3, 0, 2))
+    True
+    >>> is_solution((0, 1))
+    False
+    """
+    try:
+        check_solution(columns, n)
+    except InvalidSolutionError:
+        return False
+    return True
