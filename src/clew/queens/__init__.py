@@ -22,6 +22,7 @@ from .solver import (
     constellations,
     is_solution,
     solution_batches,
+    solution_batches_unordered,
     solutions,
 )
 
@@ -35,6 +36,7 @@ __all__ = [
     "count_piece",
     "is_solution",
     "solution_batches",
+    "solution_batches_unordered",
     "solutions",
     "to_board",
     "to_columns",

@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .._bits import ctz64, popcount64
+from .._bits import ctz64
 
 #: Largest n for which the 64-bit kernels are exact (mask widths and counts).
 MAX_COUNT_N = 32
@@ -496,23 +496,205 @@ def enum_next(n, C, L, R, F, P, depth, out):
 @njit(cache=True)
 def format_columns(sols, k, buf):
     """Write the first ``k`` solutions of ``sols`` as text lines of space-separated column
-    indices into the byte buffer ``buf``; returns the number of bytes written."""
+    indices into the byte buffer ``buf``; returns the number of bytes written.
+
+    Table-driven and branch-free: every value copies three bytes from a small table (``"d  "``
+    or ``"dd "``) and the write position advances by its true length, so the unpredictable
+    one-or-two-digit test never reaches the branch predictor. ``buf`` needs ``3 * n * k``
+    bytes; values must lie in 0..99.
+    """
     n = sols.shape[1]
+    text = np.empty((100, 3), np.uint8)
+    size = np.empty(100, np.int64)
+    for v in range(100):
+        if v < 10:
+            text[v, 0] = 48 + v
+            text[v, 1] = 32
+            size[v] = 2
+        else:
+            text[v, 0] = 48 + v // 10
+            text[v, 1] = 48 + v % 10
+            size[v] = 3
+        text[v, 2] = 32
     p = 0
     for s in range(k):
         for i in range(n):
             v = sols[s, i]
-            if v >= 10:
-                buf[p] = 48 + v // 10
-                p += 1
-            buf[p] = 48 + v % 10
-            p += 1
-            buf[p] = 32 if i < n - 1 else 10
-            p += 1
+            buf[p] = text[v, 0]
+            buf[p + 1] = text[v, 1]
+            buf[p + 2] = text[v, 2]
+            p += size[v]
+        buf[p - 1] = 10  # the last separator of a line is its newline
     return p
 
 
+# ---------------------------------------------------------------------------------------------
+# Streaming enumeration in symmetry order (every solution once, not sorted)
+# ---------------------------------------------------------------------------------------------
+
+
 @njit(cache=True)
-def popcount(x):
-    """Number of set bits (exported for the Python layer's tests and helpers)."""
-    return popcount64(x)
+def _prepare_rows(n, squares, m, g, rowmap, presol):
+    """Row of each searched depth (``rowmap``) and the pre-placed queens' columns by row
+    (``presol``, -1 for searched rows), for orientation ``g``; mirrors ``_prepare``."""
+    for r in range(n):
+        presol[r] = -1
+    for i in range(m):
+        s = transform(g, squares[i] // n, squares[i] % n, n)
+        presol[s // n] = s % n
+    d = 0
+    for row in range(1, n - 1):
+        if presol[row] < 0:
+            rowmap[d] = row
+            d += 1
+    return d
+
+
+@njit(cache=True)
+def _orbit_symmetries(n, squares, m, g, syms):
+    """Symmetries mapping the oriented constellation onto each of its distinct images, one
+    per image; returns how many (the constellation's weight)."""
+    cur = np.empty(4, np.int64)
+    img = np.empty(4, np.int64)
+    seen = np.empty((8, 4), np.int64)
+    for i in range(m):
+        cur[i] = transform(g, squares[i] // n, squares[i] % n, n)
+    w = 0
+    for s in range(8):
+        for i in range(m):
+            img[i] = transform(s, cur[i] // n, cur[i] % n, n)
+        _sort_small(img, m)
+        new = True
+        for h in range(w):
+            same = True
+            for i in range(m):
+                if seen[h, i] != img[i]:
+                    same = False
+                    break
+            if same:
+                new = False
+                break
+        if new:
+            for i in range(m):
+                seen[w, i] = img[i]
+            syms[w] = s
+            w += 1
+    return w
+
+
+@njit(cache=True)
+def _emit_image(s, sol, n, out, row):
+    """Write the image of solution ``sol`` (column per row) under symmetry ``s`` (numbered as
+    in ``transform``) into ``out[row]``; one loop per symmetry keeps divisions out."""
+    m = n - 1
+    if s == 0:
+        for r in range(n):
+            out[row, r] = sol[r]
+    elif s == 1:
+        for r in range(n):
+            out[row, sol[r]] = m - r
+    elif s == 2:
+        for r in range(n):
+            out[row, m - r] = m - sol[r]
+    elif s == 3:
+        for r in range(n):
+            out[row, m - sol[r]] = r
+    elif s == 4:
+        for r in range(n):
+            out[row, r] = m - sol[r]
+    elif s == 5:
+        for r in range(n):
+            out[row, m - r] = sol[r]
+    elif s == 6:
+        for r in range(n):
+            out[row, sol[r]] = r
+    else:
+        for r in range(n):
+            out[row, m - sol[r]] = m - r
+
+
+@njit(cache=True)
+def enum_symmetric(n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, out, probe_depth):
+    """Write the next solutions into ``out``, each solution exactly once, in the order of
+    the canonical constellations and their symmetric images (not lexicographic).
+
+    Every completion found for a canonical constellation is written once per distinct image
+    of the constellation (``_orbit_symmetries``), so the search does about an eighth of the
+    work of the lexicographic enumeration. ``meta`` holds ``k, d, w, nrows, started`` between
+    calls. Returns the number of rows written; ``meta[0] == len(table)`` when exhausted.
+    """
+    cap = out.shape[0]
+    written = 0
+    squares = np.empty(4, np.int64)
+    k = meta[0]
+    d = meta[1]
+    w = meta[2]
+    nrows = meta[3]
+    started = meta[4]
+    K = table.shape[0]
+    while k < K:
+        if started == 0:
+            m = table[k, 0]
+            for i in range(4):
+                squares[i] = table[k, 1 + i]
+            g = _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth)
+            nrows = _prepare(n, squares, m, g, block, shift)
+            _prepare_rows(n, squares, m, g, rowmap, presol)
+            w = _orbit_symmetries(n, squares, m, g, syms)
+            for r in range(n):
+                sol[r] = presol[r]
+            started = 1
+            if nrows == 0:
+                d = -2  # complete as pre-placed: one solution, no search
+            else:
+                C[0] = 0
+                L[0] = 0
+                R[0] = 0
+                F[0] = ~block[0]
+                d = 0
+        # search; a solution is reported with d == -2 (pre-placed only) or at the last row
+        found = False
+        if d == -2:
+            found = True
+            d = -1
+        while d >= 0 and not found:
+            f = F[d]
+            if f == 0:
+                d -= 1
+                continue
+            bit = f & -f
+            F[d] = f ^ bit
+            P[d] = ctz64(bit)
+            if d == nrows - 1:
+                found = True
+                break
+            sh = shift[d + 1]
+            c = C[d] | bit
+            lo = (L[d] | bit) << sh
+            ro = (R[d] | bit) >> sh
+            d += 1
+            C[d] = c
+            L[d] = lo
+            R[d] = ro
+            F[d] = ~(c | lo | ro | block[d])
+        if found:
+            for i in range(nrows):
+                sol[rowmap[i]] = P[i]
+            for h in range(w):
+                _emit_image(syms[h], sol, n, out, written)
+                written += 1
+            if written + 8 > cap:
+                meta[0] = k
+                meta[1] = d
+                meta[2] = w
+                meta[3] = nrows
+                meta[4] = started
+                return written
+            continue
+        # constellation exhausted
+        k += 1
+        started = 0
+    meta[0] = k
+    meta[1] = -1
+    meta[4] = 0
+    return written

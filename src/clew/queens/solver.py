@@ -164,13 +164,47 @@ def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -
             yield out[:written]
 
 
-def columns_text(n: int, *, limit: int | None = None) -> Iterator[bytes]:
+def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
+    """Like :func:`solution_batches`, but in symmetry order: each solution once, unsorted.
+
+    Completes each canonical border constellation once and writes the completion's images
+    under the symmetries of the square, so it does about an eighth of the search of the
+    lexicographic enumeration. Supports ``n <= MAX_COUNT_N``.
+    """
+    n = check_size(n, high=MAX_COUNT_N)
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=0, high=2**62)
+        if limit == 0:
+            return
+    table = K.border_constellations(n)
+    meta = np.zeros(5, np.int64)
+    arrays = [np.zeros(n + 1, np.int64) for _ in range(11)]
+    block, shift, rowmap, presol, C, L, R, F, P, sol, _ = arrays
+    syms = np.zeros(8, np.int64)
+    out = np.empty((max(batch, 16), n), np.int8)
+    remaining = limit
+    while meta[0] < len(table):
+        written = K.enum_symmetric(
+            n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, out, PROBE_DEPTH
+        )
+        if remaining is not None:
+            if written >= remaining:
+                yield out[:remaining]
+                return
+            remaining -= written
+        if written:
+            yield out[:written]
+
+
+def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[bytes]:
     """Stream solutions as chunks of text in the columns format (see
     :func:`clew.queens.format.to_columns`), one line per solution: the fast path of
     ``clew queens solve --format columns``, formatted by a kernel rather than per line in
-    Python."""
+    Python. ``ordered=False`` streams in symmetry order instead of lexicographic order,
+    about 8 times less search (see :func:`solution_batches_unordered`)."""
     buf = None
-    for block in solution_batches(n, limit=limit):
+    batches = solution_batches if ordered else solution_batches_unordered
+    for block in batches(n, limit=limit):
         if buf is None:
             buf = np.empty(_BATCH * 3 * block.shape[1], np.uint8)
         size = K.format_columns(block, block.shape[0], buf)
