@@ -1,0 +1,58 @@
+"""Shared test helpers: the reader of the published counts in ``tests/data``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+DATA_DIR = Path(__file__).parent / "data"
+
+
+def read_counts(path: Path) -> dict[str, int]:
+    """Parse a file of ``instance:count`` lines (``total 8:92``) into ``{instance: count}``.
+
+    Blank lines and lines starting with ``#`` are skipped; anything else that is not
+    ``text:integer`` raises ValueError naming the line, as does an instance given twice.
+    """
+    counts: dict[str, int] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        instance, sep, value = line.rpartition(":")
+        instance = instance.strip()
+        if not sep or not instance or not value.strip().isdigit():
+            raise ValueError(f"{path.name}:{number}: expected 'instance:count', got {raw!r}")
+        if instance in counts:
+            raise ValueError(f"{path.name}:{number}: {instance!r} is given twice")
+        counts[instance] = int(value)
+    return counts
+
+
+@dataclass(frozen=True)
+class QueensCounts:
+    """Published N-Queens counts by board size: ``total[n]`` (OEIS A000170) and
+    ``unique[n]`` (fundamental solutions, OEIS A002562)."""
+
+    total: dict[int, int]
+    unique: dict[int, int]
+
+
+def load_queens_counts() -> QueensCounts:
+    total: dict[int, int] = {}
+    unique: dict[int, int] = {}
+    for instance, value in read_counts(DATA_DIR / "queens_counts.txt").items():
+        kind, _, n = instance.partition(" ")
+        table = {"total": total, "unique": unique}.get(kind)
+        if table is None or not n.isdigit():
+            raise ValueError(f"queens_counts.txt: unknown instance {instance!r}")
+        table[int(n)] = value
+    return QueensCounts(total=total, unique=unique)
+
+
+@pytest.fixture(scope="session")
+def queens_counts() -> QueensCounts:
+    """The published counts of ``tests/data/queens_counts.txt``."""
+    return load_queens_counts()

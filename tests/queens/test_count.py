@@ -1,0 +1,158 @@
+"""Counting: totals and fundamental counts against the published OEIS values, the process
+pool, the pieces of a count, and the pure-Python reference."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from clew import queens
+from clew.errors import BoardSizeError, ClewError
+from clew.queens import _reference, solver
+
+SMALL = range(1, 16)
+SLOW = [pytest.param(n, marks=pytest.mark.slow) for n in (16, 17)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The data file itself
+# ---------------------------------------------------------------------------------------------
+
+
+def test_data_file_holds_n_1_to_27(queens_counts):
+    assert sorted(queens_counts.total) == list(range(1, 28))
+    assert sorted(queens_counts.unique) == list(range(1, 28))
+
+
+def test_data_file_is_consistent(queens_counts):
+    # A class of solutions under the 8 symmetries has 1 to 8 members.
+    for n in range(1, 28):
+        total, unique = queens_counts.total[n], queens_counts.unique[n]
+        assert unique <= total <= 8 * unique, n
+    assert queens_counts.total[8] == 92 and queens_counts.unique[8] == 12
+
+
+# ---------------------------------------------------------------------------------------------
+# count() against OEIS
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [*SMALL, *SLOW])
+def test_total(n, queens_counts):
+    jobs = 1 if n in SMALL else None
+    assert queens.count(n, jobs=jobs) == queens_counts.total[n]
+
+
+@pytest.mark.parametrize("n", [*SMALL, *SLOW])
+def test_unique(n, queens_counts):
+    jobs = 1 if n in SMALL else None
+    assert queens.count(n, unique=True, jobs=jobs) == queens_counts.unique[n]
+
+
+@pytest.mark.parametrize("n", [14, 15])
+def test_process_pool_total(n, queens_counts):
+    assert n >= solver.PARALLEL_FROM_N  # really runs on the pool
+    assert queens.count(n, jobs=2) == queens_counts.total[n]
+
+
+def test_process_pool_unique(queens_counts):
+    assert queens.count(14, unique=True, jobs=2) == queens_counts.unique[14]
+
+
+def test_returns_python_int():
+    assert type(queens.count(8)) is int
+    assert type(queens.count(8, unique=True)) is int
+
+
+def test_accepts_numpy_integers():
+    assert queens.count(np.int64(8)) == 92
+    assert queens.count(np.int8(6), unique=True) == 1
+
+
+@pytest.mark.parametrize("n", [0, -1, queens.MAX_COUNT_N + 1, 2.5, 8.0, "8", None, True])
+def test_bad_sizes_are_refused(n):
+    with pytest.raises(BoardSizeError) as info:
+        queens.count(n)
+    assert "n must be" in str(info.value)
+    assert isinstance(info.value, ClewError) and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("jobs", [-1, 5000, 1.5, "2"])
+def test_bad_jobs_are_refused(jobs):
+    with pytest.raises(BoardSizeError, match="jobs"):
+        queens.count(8, jobs=jobs)
+
+
+# ---------------------------------------------------------------------------------------------
+# The pieces of a count
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 8, 11, 13])
+def test_pieces_of_any_partition_sum_to_the_total(n, queens_counts):
+    table = queens.constellations(n)
+    k = len(table)
+    rng = np.random.default_rng(n)
+    partitions = [
+        [0, k],
+        list(range(k + 1)),  # one constellation per piece
+        [0, *sorted(rng.choice(np.arange(1, k), size=min(5, k - 1), replace=False).tolist()), k] if k > 2 else [0, k],
+    ]
+    for cuts in partitions:
+        pieces = [queens.count_piece(n, table, lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:])]
+        assert all(p >= 0 for p in pieces)
+        assert sum(pieces) == queens_counts.total[n], cuts
+
+
+def test_empty_piece_counts_nothing():
+    table = queens.constellations(8)
+    assert queens.count_piece(8, table, 3, 3) == 0
+
+
+def test_constellation_table_shape():
+    for n in (1, 4, 8, 12):
+        table = queens.constellations(n)
+        assert table.ndim == 2 and table.shape[1] == 6 and len(table) > 0
+        m, weights = table[:, 0], table[:, 5]
+        assert ((1 <= m) & (m <= 4)).all()
+        assert ((1 <= weights) & (weights <= 8)).all()
+        # squares on the board, unused slots -1, and no two rows alike
+        for row in table:
+            used = row[1 : 1 + row[0]]
+            assert ((0 <= used) & (used < n * n)).all()
+            assert (row[1 + row[0] : 5] == -1).all()
+        assert len({tuple(r) for r in table.tolist()}) == len(table)
+
+
+# ---------------------------------------------------------------------------------------------
+# Symmetric solutions (the Burnside terms) against brute force over the reference
+# ---------------------------------------------------------------------------------------------
+
+
+def _rotate(cols: tuple[int, ...]) -> tuple[int, ...]:
+    # queen (r, c) goes to (c, n - 1 - r)
+    n = len(cols)
+    out = [0] * n
+    for r, c in enumerate(cols):
+        out[c] = n - 1 - r
+    return tuple(out)
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_rotation_symmetric_counts(n):
+    sols = list(_reference.solutions(n))
+    half = sum(1 for s in sols if _rotate(_rotate(s)) == s)
+    quarter = sum(1 for s in sols if _rotate(s) == s)
+    assert solver.count_symmetric(n) == half
+    assert solver.count_symmetric(n, quarter=True) == quarter
+
+
+# ---------------------------------------------------------------------------------------------
+# The pure-Python reference against the published values
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_reference_counts(n, queens_counts):
+    assert _reference.count(n) == queens_counts.total[n]
+    assert _reference.count_unique(n) == queens_counts.unique[n]
