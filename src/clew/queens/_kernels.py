@@ -270,16 +270,26 @@ def _probe(block, shift, nrows, depth, C, L, R, F):
 
 @njit(cache=True)
 def _complete(block, shift, nrows, C, L, R, F):
-    """Number of completions of a prepared constellation (see ``_prepare``)."""
-    if nrows == 0:
-        return 1
+    """Number of completions of a prepared constellation (see ``_prepare``).
+
+    The last two searched rows are counted without entering them: after a queen is placed
+    three rows from the end, at most two columns are left, and each of the (at most two)
+    ways to fill the last two rows is tested with straight-line code. Those tests are
+    branch-free (a missing candidate contributes 0), which spares the two deepest levels of
+    the search their hard-to-predict loop branches.
+    """
+    if nrows <= 2:
+        return _complete_short(block, shift, nrows)
     C[0] = 0
     L[0] = 0
     R[0] = 0
     F[0] = ~block[0]
     last = nrows - 1
-    if last == 0:
-        return 1 if F[0] != 0 else 0
+    stop = last - 2
+    b1 = block[last - 1]
+    b2 = block[last]
+    s1 = shift[last - 1]
+    s2 = shift[last]
     count = 0
     d = 0
     while d >= 0:
@@ -289,20 +299,42 @@ def _complete(block, shift, nrows, C, L, R, F):
             continue
         bit = f & -f
         F[d] = f ^ bit
+        if d == stop:
+            c = C[d] | bit
+            lo = (L[d] | bit) << s1
+            ro = (R[d] | bit) >> s1
+            g = ~(c | lo | ro | b1)  # row last-1: at most two free columns
+            x = g & -g
+            y = g ^ x
+            count += (x != 0) & (~(c | x | ((lo | x) << s2) | ((ro | x) >> s2) | b2) != 0)
+            count += (y != 0) & (~(c | y | ((lo | y) << s2) | ((ro | y) >> s2) | b2) != 0)
+            continue
         sh = shift[d + 1]
         c = C[d] | bit
         lo = (L[d] | bit) << sh
         ro = (R[d] | bit) >> sh
-        if d == last - 1:
-            # the last searched row has one column left: test it instead of entering it
-            if ~(c | lo | ro | block[last]) != 0:
-                count += 1
-            continue
         d += 1
         C[d] = c
         L[d] = lo
         R[d] = ro
         F[d] = ~(c | lo | ro | block[d])
+    return count
+
+
+@njit(cache=True)
+def _complete_short(block, shift, nrows):
+    # constellations of tiny boards leave at most two rows to search
+    if nrows == 0:
+        return 1
+    f = ~block[0]
+    if nrows == 1:
+        return 1 if f != 0 else 0
+    count = 0
+    while f != 0:
+        bit = f & -f
+        f ^= bit
+        if ~(bit | (bit << shift[1]) | (bit >> shift[1]) | block[1]) != 0:
+            count += 1
     return count
 
 
@@ -583,38 +615,42 @@ def _orbit_symmetries(n, squares, m, g, syms):
 
 
 @njit(cache=True)
-def _emit_image(s, sol, n, out, row):
-    """Write the image of solution ``sol`` (column per row) under symmetry ``s`` (numbered as
-    in ``transform``) into ``out[row]``; one loop per symmetry keeps divisions out."""
+def _emit_image(s, sol, inv, n, out, row):
+    """Write the image of solution ``sol`` (column per row; ``inv`` is row per column) under
+    symmetry ``s`` (numbered as in ``transform``) into ``out[row]``.
+
+    The transposing symmetries read the inverse permutation, so every image is written in
+    row order with sequential stores instead of scattered ones.
+    """
     m = n - 1
     if s == 0:
-        for r in range(n):
-            out[row, r] = sol[r]
-    elif s == 1:
-        for r in range(n):
-            out[row, sol[r]] = m - r
-    elif s == 2:
-        for r in range(n):
-            out[row, m - r] = m - sol[r]
-    elif s == 3:
-        for r in range(n):
-            out[row, m - sol[r]] = r
+        for i in range(n):
+            out[row, i] = sol[i]
     elif s == 4:
-        for r in range(n):
-            out[row, r] = m - sol[r]
+        for i in range(n):
+            out[row, i] = m - sol[i]
     elif s == 5:
-        for r in range(n):
-            out[row, m - r] = sol[r]
+        for i in range(n):
+            out[row, i] = sol[m - i]
+    elif s == 2:
+        for i in range(n):
+            out[row, i] = m - sol[m - i]
     elif s == 6:
-        for r in range(n):
-            out[row, sol[r]] = r
+        for i in range(n):
+            out[row, i] = inv[i]
+    elif s == 1:
+        for i in range(n):
+            out[row, i] = m - inv[i]
+    elif s == 3:
+        for i in range(n):
+            out[row, i] = inv[m - i]
     else:
-        for r in range(n):
-            out[row, m - sol[r]] = m - r
+        for i in range(n):
+            out[row, i] = m - inv[m - i]
 
 
 @njit(cache=True)
-def enum_symmetric(n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, out, probe_depth):
+def enum_symmetric(n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, inv, out, probe_depth):
     """Write the next solutions into ``out``, each solution exactly once, in the order of
     the canonical constellations and their symmetric images (not lexicographic).
 
@@ -680,8 +716,10 @@ def enum_symmetric(n, table, meta, block, shift, rowmap, presol, syms, C, L, R, 
         if found:
             for i in range(nrows):
                 sol[rowmap[i]] = P[i]
+            for r in range(n):
+                inv[sol[r]] = r
             for h in range(w):
-                _emit_image(syms[h], sol, n, out, written)
+                _emit_image(syms[h], sol, inv, n, out, written)
                 written += 1
             if written + 8 > cap:
                 meta[0] = k

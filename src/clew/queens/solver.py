@@ -179,13 +179,13 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
     table = K.border_constellations(n)
     meta = np.zeros(5, np.int64)
     arrays = [np.zeros(n + 1, np.int64) for _ in range(11)]
-    block, shift, rowmap, presol, C, L, R, F, P, sol, _ = arrays
+    block, shift, rowmap, presol, C, L, R, F, P, sol, inv = arrays
     syms = np.zeros(8, np.int64)
     out = np.empty((max(batch, 16), n), np.int8)
     remaining = limit
     while meta[0] < len(table):
         written = K.enum_symmetric(
-            n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, out, PROBE_DEPTH
+            n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, inv, out, PROBE_DEPTH
         )
         if remaining is not None:
             if written >= remaining:
@@ -261,10 +261,17 @@ def check_solution(columns: Sequence[int], n: int | None = None) -> None:
     ...
     clew.errors.InvalidSolutionError: queens at r2c3 and r3c2 share a diagonal
     """
+    if isinstance(columns, (str, bytes)):
+        raise InvalidSolutionError(f"a solution is a sequence of column numbers, got the string {columns!r}")
     try:
-        cols = [int(c) for c in columns]
-    except (TypeError, ValueError):
+        cols = list(columns)
+    except TypeError:
         raise InvalidSolutionError(f"a solution is a sequence of column numbers, got {columns!r}") from None
+    for r, c in enumerate(cols):
+        # integers only: int() would truncate 1.5, accept "3" and overflow on inf
+        if isinstance(c, bool) or not hasattr(c, "__index__"):
+            raise InvalidSolutionError(f"row {r + 1}: column {c!r} is not an integer")
+        cols[r] = c.__index__()
     size = len(cols) if n is None else n
     if len(cols) != size:
         raise InvalidSolutionError(f"expected {size} queens, one per row, got {len(cols)}")
