@@ -37,10 +37,15 @@ solutions with constellation ``K`` one-to-one onto solutions with constellation 
 where canonical means "the lexicographically smallest image of its orbit". That reduces the
 search to about an eighth, and each constellation is an independent piece of work.
 
-A constellation's completions can be searched top-down in any of its eight orientations; the
-node count differs by up to 2x between them. ``_choose_orientation`` probes the first rows of
-the search in the four distinct directions and keeps the cheapest one (the mirror image of an
-orientation visits exactly as many nodes, so four probes suffice).
+Completions are counted by a *dual MRV* search (``_complete_mrv``): every step branches on
+the row or column with the fewest free squares. Choosing that line costs a vectorised scan of
+all lines, but it cuts the nodes visited about fivefold at n = 16 and more for larger n.
+
+Enumeration cannot use MRV's shape as easily: it walks the rows of a constellation top-down
+(``_prepare`` lays out the rows, ``enum_symmetric`` writes every completion once per image).
+Its direction matters: the node count differs by up to 2x between orientations, so
+``_choose_orientation`` probes the first rows in the four distinct directions and keeps the
+cheapest one (a mirror image visits exactly as many nodes, so four probes suffice).
 """
 
 from __future__ import annotations
@@ -48,16 +53,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .._bits import ctz64
+from .._bits import ctz64, popcount64
 
 #: Largest n for which the 64-bit kernels are exact (mask widths and counts).
 MAX_COUNT_N = 32
 #: Largest board the enumeration kernel accepts (masks are int64, bit 62 is the last used).
 MAX_SOLVE_N = 62
-
-#: Rows probed per orientation when choosing the search direction of a constellation.
-PROBE_DEPTH = 5
-
 
 # ---------------------------------------------------------------------------------------------
 # Symmetries of the square
@@ -269,76 +270,6 @@ def _probe(block, shift, nrows, depth, C, L, R, F):
 
 
 @njit(cache=True)
-def _complete(block, shift, nrows, C, L, R, F):
-    """Number of completions of a prepared constellation (see ``_prepare``).
-
-    The last two searched rows are counted without entering them: after a queen is placed
-    three rows from the end, at most two columns are left, and each of the (at most two)
-    ways to fill the last two rows is tested with straight-line code. Those tests are
-    branch-free (a missing candidate contributes 0), which spares the two deepest levels of
-    the search their hard-to-predict loop branches.
-    """
-    if nrows <= 2:
-        return _complete_short(block, shift, nrows)
-    C[0] = 0
-    L[0] = 0
-    R[0] = 0
-    F[0] = ~block[0]
-    last = nrows - 1
-    stop = last - 2
-    b1 = block[last - 1]
-    b2 = block[last]
-    s1 = shift[last - 1]
-    s2 = shift[last]
-    count = 0
-    d = 0
-    while d >= 0:
-        f = F[d]
-        if f == 0:
-            d -= 1
-            continue
-        bit = f & -f
-        F[d] = f ^ bit
-        if d == stop:
-            c = C[d] | bit
-            lo = (L[d] | bit) << s1
-            ro = (R[d] | bit) >> s1
-            g = ~(c | lo | ro | b1)  # row last-1: at most two free columns
-            x = g & -g
-            y = g ^ x
-            count += (x != 0) & (~(c | x | ((lo | x) << s2) | ((ro | x) >> s2) | b2) != 0)
-            count += (y != 0) & (~(c | y | ((lo | y) << s2) | ((ro | y) >> s2) | b2) != 0)
-            continue
-        sh = shift[d + 1]
-        c = C[d] | bit
-        lo = (L[d] | bit) << sh
-        ro = (R[d] | bit) >> sh
-        d += 1
-        C[d] = c
-        L[d] = lo
-        R[d] = ro
-        F[d] = ~(c | lo | ro | block[d])
-    return count
-
-
-@njit(cache=True)
-def _complete_short(block, shift, nrows):
-    # constellations of tiny boards leave at most two rows to search
-    if nrows == 0:
-        return 1
-    f = ~block[0]
-    if nrows == 1:
-        return 1 if f != 0 else 0
-    count = 0
-    while f != 0:
-        bit = f & -f
-        f ^= bit
-        if ~(bit | (bit << shift[1]) | (bit >> shift[1]) | block[1]) != 0:
-            count += 1
-    return count
-
-
-@njit(cache=True)
 def _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth):
     # g = 0, 1, 2, 3 search top-down, right-to-left, bottom-up, left-to-right; the mirror
     # images (4..7) visit the same number of nodes as one of these.
@@ -353,25 +284,194 @@ def _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth):
     return best_g
 
 
+_FILLED = np.int64(1) << 62  # key of a line that already holds a queen
+
+
+@njit(cache=True, inline="always")
+def _line_key(i, m, full, rowsx, colsx, d1, d2, d2r):
+    """Smaller of the MRV keys of row ``i`` and column ``i``: ``free << 8 | line`` where
+    ``line`` is ``i`` for a row and ``128 + i`` for a column, ``_FILLED`` for a full line."""
+    a = d1 >> i
+    sh = (m - i) & 63
+    row_free = full & ~(colsx | a | (d2 >> sh))
+    col_free = full & ~(rowsx | a | (d2r >> sh))
+    kr = (popcount64(row_free) << 8) | i
+    kc = (popcount64(col_free) << 8) | 128 | i
+    kr = kr if ((rowsx >> i) & 1) == 0 else _FILLED
+    kc = kc if ((colsx >> i) & 1) == 0 else _FILLED
+    return min(kr, kc)
+
+
+# The scan over every line is the hot spot of the MRV search. With a trip count known at
+# compile time LLVM turns it into straight vector code (no remainder loop), twice as fast as
+# a loop over n lines; hence one copy per lane count. Lines >= n are marked full in
+# ``rowsx`` / ``colsx``, so they never win.
+
+
 @njit(cache=True)
-def count_constellations(n, table, lo, hi, probe_depth):
-    """Weighted number of completions of constellations ``table[lo:hi]`` (see above)."""
-    block = np.empty(n + 1, np.int64)
-    shift = np.empty(n + 1, np.int64)
-    C = np.empty(n + 1, np.int64)
-    L = np.empty(n + 1, np.int64)
-    R = np.empty(n + 1, np.int64)
-    F = np.empty(n + 1, np.int64)
+def _pick16(m, full, rowsx, colsx, d1, d2, d2r):
+    best = _FILLED
+    for i in range(16):
+        best = min(best, _line_key(i, m, full, rowsx, colsx, d1, d2, d2r))
+    return best
+
+
+@njit(cache=True)
+def _pick24(m, full, rowsx, colsx, d1, d2, d2r):
+    best = _FILLED
+    for i in range(24):
+        best = min(best, _line_key(i, m, full, rowsx, colsx, d1, d2, d2r))
+    return best
+
+
+@njit(cache=True)
+def _pick32(m, full, rowsx, colsx, d1, d2, d2r):
+    best = _FILLED
+    for i in range(32):
+        best = min(best, _line_key(i, m, full, rowsx, colsx, d1, d2, d2r))
+    return best
+
+
+@njit(cache=True, inline="always")
+def _pick(n, full, rows, cols, d1, d2, d2r):
+    """MRV: the empty row or column with the fewest free squares, as ``free << 8 | line``
+    (``line`` < 128 a row, ``128 + c`` column ``c``). Ties go to the lowest line, rows first."""
+    rowsx = rows | ~full
+    colsx = cols | ~full
+    if n <= 16:
+        return _pick16(n - 1, full, rowsx, colsx, d1, d2, d2r)
+    if n <= 24:
+        return _pick24(n - 1, full, rowsx, colsx, d1, d2, d2r)
+    return _pick32(n - 1, full, rowsx, colsx, d1, d2, d2r)
+
+
+@njit(cache=True)
+def _line_free(n, full, line, rows, cols, d1, d2, d2r):
+    # free columns of row ``line`` (< 128), or free rows of column ``line - 128``
+    if line < 128:
+        return full & ~(cols | (d1 >> line) | (d2 >> (n - 1 - line)))
+    y = line - 128
+    return full & ~(rows | (d1 >> y) | (d2r >> (n - 1 - y)))
+
+
+@njit(cache=True)
+def _complete_mrv(n, squares, m, S):
+    """Number of completions of a constellation (``m`` queens on ``squares``).
+
+    Dual MRV search: each step branches on the row *or column* with the fewest free
+    squares, so forced lines (one square) are filled at once and a line with no square
+    left cuts the branch immediately. For n = 16 this visits about 5x fewer nodes than a
+    row-by-row search.
+
+    Masks (int64, bit per line): ``rows``, ``cols``; ``d1`` has bit ``r + c`` of every
+    queen, ``d2`` bit ``c - r + n - 1`` and ``d2r`` bit ``n - 1 - (c - r)`` (``d2``
+    mirrored), so that row x's attacked columns are ``d1 >> x | d2 >> (n - 1 - x)`` and
+    column y's attacked rows are ``d1 >> y | d2r >> (n - 1 - y)``.
+    ``S[d]`` holds depth d's masks, its untried squares and its line.
+    """
+    full = (np.int64(1) << n) - 1
+    top = 2 * n - 2
+    rows = np.int64(0)
+    cols = np.int64(0)
+    d1 = np.int64(0)
+    d2 = np.int64(0)
+    d2r = np.int64(0)
+    for i in range(m):
+        r = squares[i] // n
+        c = squares[i] % n
+        k2 = c - r + n - 1
+        rows |= np.int64(1) << r
+        cols |= np.int64(1) << c
+        d1 |= np.int64(1) << (r + c)
+        d2 |= np.int64(1) << k2
+        d2r |= np.int64(1) << (top - k2)
+    left = n - m  # queens still to place
+    if left == 0:
+        return 1
+    if left == 1:
+        x = ctz64(full & ~rows)
+        return 1 if _line_free(n, full, x, rows, cols, d1, d2, d2r) != 0 else 0
+    key = _pick(n, full, rows, cols, d1, d2, d2r)
+    if key >> 8 == 0:
+        return 0
+    line = key & 255
+    S[0, 0] = rows
+    S[0, 1] = cols
+    S[0, 2] = d1
+    S[0, 3] = d2
+    S[0, 4] = d2r
+    S[0, 5] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+    S[0, 6] = line
+    last = left - 1
+    count = 0
+    d = 0
+    while d >= 0:
+        f = S[d, 5]
+        if f == 0:
+            d -= 1
+            continue
+        bit = f & -f
+        S[d, 5] = f ^ bit
+        if d == last:
+            count += 1
+            continue
+        line = S[d, 6]
+        if line < 128:
+            x = line
+            c = ctz64(bit)
+        else:
+            x = ctz64(bit)
+            c = line - 128
+        k2 = c - x + n - 1
+        rows = S[d, 0] | (np.int64(1) << x)
+        cols = S[d, 1] | (np.int64(1) << c)
+        d1 = S[d, 2] | (np.int64(1) << (x + c))
+        d2 = S[d, 3] | (np.int64(1) << k2)
+        d2r = S[d, 4] | (np.int64(1) << (top - k2))
+        if d == last - 2:
+            # Two queens left, for the two empty rows x1 < x2: try both columns of row x1
+            # and test the other one in row x2, branch-free (a missing candidate adds 0).
+            empty = full & ~rows
+            x1 = ctz64(empty)
+            x2 = ctz64(empty ^ (np.int64(1) << x1))
+            f1 = full & ~(cols | (d1 >> x1) | (d2 >> (n - 1 - x1)))
+            f2 = full & ~(cols | (d1 >> x2) | (d2 >> (n - 1 - x2)))
+            dist = x2 - x1
+            a = f1 & -f1
+            b = f1 ^ a
+            count += (a != 0) & ((f2 & ~(a | (a << dist) | (a >> dist))) != 0)
+            count += (b != 0) & ((f2 & ~(b | (b << dist) | (b >> dist))) != 0)
+            continue
+        key = _pick(n, full, rows, cols, d1, d2, d2r)
+        if key >> 8 == 0:
+            continue  # some line has no free square left: prune
+        line = key & 255
+        d += 1
+        S[d, 0] = rows
+        S[d, 1] = cols
+        S[d, 2] = d1
+        S[d, 3] = d2
+        S[d, 4] = d2r
+        S[d, 5] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+        S[d, 6] = line
+    return count
+
+
+@njit(cache=True)
+def count_constellations(n, table, lo, hi):
+    """Completions of each constellation ``table[lo:hi]`` (unweighted, one int64 each).
+
+    The caller multiplies by the weights (column 5) in Python integers, so totals beyond
+    2**63 (n >= 29) stay exact.
+    """
+    S = np.empty((n + 2, 8), np.int64)
     squares = np.empty(4, np.int64)
-    total = 0
+    out = np.empty(hi - lo, np.int64)
     for k in range(lo, hi):
-        m = table[k, 0]
         for i in range(4):
             squares[i] = table[k, 1 + i]
-        g = _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth)
-        rows = _prepare(n, squares, m, g, block, shift)
-        total += table[k, 5] * _complete(block, shift, rows, C, L, R, F)
-    return total
+        out[k - lo] = _complete_mrv(n, squares, table[k, 0], S)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

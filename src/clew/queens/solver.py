@@ -18,7 +18,7 @@ MAX_SOLVE_N = K.MAX_SOLVE_N
 #: Below this size a count runs in the calling process: starting workers costs more.
 PARALLEL_FROM_N = 14
 
-#: Rows probed per orientation of a constellation before its search (see ``_kernels``).
+#: Rows probed per orientation of a constellation before enumerating it (see ``_kernels``).
 PROBE_DEPTH = 3
 
 _BATCH = 4096
@@ -44,7 +44,9 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     A pure function of its arguments: the unit of parallel work. Summing it over a partition
     of the table gives the total number of solutions.
     """
-    return int(K.count_constellations(n, table, lo, hi, PROBE_DEPTH))
+    counts = K.count_constellations(n, table, lo, hi)
+    # weights times counts in Python integers: exact beyond 2**63
+    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), counts.tolist()))
 
 
 def _split(k: int, pieces: int) -> list[tuple[int, int]]:
