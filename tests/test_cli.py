@@ -172,6 +172,27 @@ def test_solve_matches_the_api():
     assert [tuple(json.loads(line)["columns"]) for line in lines] == list(queens.solutions(20, limit=30))
 
 
+@pytest.mark.parametrize("format_", ["columns", "json"])
+def test_solve_any_order_gives_the_same_solutions(format_):
+    result = clew_cmd("queens", "solve", "9", "--any-order", "-f", format_)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    if format_ == "json":
+        found = [tuple(json.loads(line)["columns"]) for line in lines]
+    else:
+        found = [tuple(int(c) for c in line.split()) for line in lines]
+    assert len(found) == 352
+    assert sorted(found) == list(queens.solutions(9))
+
+
+def test_solve_any_order_limit_and_size():
+    result = clew_cmd("queens", "solve", "12", "--any-order", "--limit", "5")
+    rows = [tuple(int(c) for c in line.split()) for line in result.stdout.splitlines()]
+    assert len(rows) == 5 and all(queens.is_solution(r) for r in rows)
+    result = clew_cmd("queens", "solve", "33", "--any-order")
+    assert result.returncode == 2 and "at most 32" in result.stderr
+
+
 def test_solve_leetcode_lines_are_json():
     lines = clew_cmd("queens", "solve", "6", "-f", "leetcode").stdout.splitlines()
     assert [json.loads(line) for line in lines] == [queens.to_leetcode(s) for s in queens.solutions(6)]

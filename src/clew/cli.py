@@ -229,23 +229,12 @@ def queens_count(n: int, unique: bool, jobs: int | None, as_json: bool) -> None:
 
 
 def _count(n: int, *, unique: bool, jobs: int | None) -> tuple[int, int | None]:
-    """``(total, fundamental)``; ``fundamental`` is None unless ``unique``.
-
-    ``queens.count(n, unique=True)`` returns only the fundamental count, which it derives
-    from the total; to report both without counting twice this applies the same Burnside
-    step (see :func:`clew.queens.solver.count`) to the total.
-    """
+    """``(total, fundamental)``; ``fundamental`` is None unless ``unique``."""
     from .queens import solver
 
-    total = solver.count(n, jobs=jobs)
     if not unique:
-        return total, None
-    if n == 1:
-        return total, 1
-    fixed = total + solver.count_symmetric(n, False) + 2 * solver.count_symmetric(n, True)
-    if fixed % 8:
-        raise RuntimeError(f"Burnside's lemma violated for n={n}: a counting kernel is wrong")
-    return total, fixed // 8
+        return solver.count(n, jobs=jobs), None
+    return solver.counts(n, jobs=jobs)
 
 
 @queens.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -271,8 +260,16 @@ def _count(n: int, *, unique: bool, jobs: int | None) -> tuple[int, int | None]:
     "board: a Unicode chessboard per solution; matrix: a 0/1 matrix per solution. "
     "Boards and matrices are separated by a blank line.",
 )
-def queens_solve(n: int, limit: int | None, fmt: str) -> None:
-    """Print the solutions of the N x N board in lexicographic order, as they are found.
+@click.option(
+    "--any-order",
+    is_flag=True,
+    help="Stream the solutions in symmetry order instead of lexicographic order: each "
+    "completion of a canonical border constellation is written once per symmetric image, "
+    "about 8x less search. N is then at most 32.",
+)
+def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool) -> None:
+    """Print the solutions of the N x N board in lexicographic order, as they are found
+    (with --any-order: in symmetry order, several times faster).
 
     N is at most 62 (the enumeration kernel keeps a row in a 64-bit mask). Output streams:
     memory stays flat however many solutions there are. The first solution in
@@ -287,7 +284,10 @@ def queens_solve(n: int, limit: int | None, fmt: str) -> None:
     from .queens import format as fmt_module
     from .queens import solver
 
-    _at_most(n, solver.MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask")
+    if any_order:
+        _at_most(n, solver.MAX_COUNT_N, "--any-order uses the 64-bit constellation kernels")
+    else:
+        _at_most(n, solver.MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask")
     if fmt in PICTURE_FORMATS and n > fmt_module.MAX_PICTURE_N:
         raise click.BadParameter(
             f"a {n}x{n} board is too large to draw as '{fmt}' (at most "
@@ -297,10 +297,11 @@ def queens_solve(n: int, limit: int | None, fmt: str) -> None:
     out = sys.stdout.buffer
     if fmt == "columns":
         # The fast path: the kernel formats whole batches of solutions into bytes.
-        for chunk in solver.columns_text(n, limit=limit):
+        for chunk in solver.columns_text(n, limit=limit, ordered=not any_order):
             out.write(chunk)
     else:
-        for text in _render(fmt, solver.solution_batches(n, limit=limit)):
+        batches = solver.solution_batches_unordered if any_order else solver.solution_batches
+        for text in _render(fmt, batches(n, limit=limit)):
             out.write(text.encode("utf-8"))
     out.flush()
 

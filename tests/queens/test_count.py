@@ -156,3 +156,53 @@ def test_rotation_symmetric_counts(n):
 def test_reference_counts(n, queens_counts):
     assert _reference.count(n) == queens_counts.total[n]
     assert _reference.count_unique(n) == queens_counts.unique[n]
+
+
+# ---------------------------------------------------------------------------------------------
+# counts(): total and fundamental from one count; the rotation-symmetric counts
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(1, 15))
+def test_counts_gives_both(n, queens_counts):
+    assert queens.counts(n, jobs=1) == (queens_counts.total[n], queens_counts.unique[n])
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_rotation_symmetric_counts_match_brute_force(n):
+    # solutions fixed by a half turn / a quarter turn, straight from the reference
+    half = quarter = 0
+    for sol in _reference.solutions(n):
+        rot180 = tuple(n - 1 - sol[n - 1 - r] for r in range(n))
+        rot90 = [0] * n
+        for r, c in enumerate(sol):
+            rot90[c] = n - 1 - r
+        half += rot180 == sol
+        quarter += tuple(rot90) == sol
+    assert solver.count_symmetric(n, False) == half
+    assert solver.count_symmetric(n, True) == quarter
+
+
+@pytest.mark.parametrize("jobs", [0, -1, True, 1.5, "2"])
+def test_bad_jobs_are_refused(jobs):
+    with pytest.raises(ClewError, match="jobs"):
+        queens.count(12, jobs=jobs)
+
+
+def test_each_constellation_counts_its_own_solutions():
+    # Every solution has one constellation; the solutions whose border queens are exactly a
+    # canonical constellation number its unweighted count.
+    n = 8
+    table = queens.constellations(n)
+    from clew.queens import _kernels as K
+
+    per = K.count_constellations(n, table, 0, len(table))
+    border = {}
+    for sol in queens.solutions(n):
+        squares = {(0, sol[0]), (n - 1, sol[n - 1])}
+        squares |= {(r, c) for r, c in enumerate(sol) if c in (0, n - 1)}
+        key = tuple(sorted(r * n + c for r, c in squares))
+        border[key] = border.get(key, 0) + 1
+    for row, got in zip(table, per):
+        key = tuple(int(v) for v in row[1 : 1 + row[0]])
+        assert got == border.get(key, 0), key

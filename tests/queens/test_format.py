@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from clew import queens
-from clew.errors import BoardSizeError
+from clew.errors import BoardSizeError, InvalidSolutionError
 from clew.queens import format as fmt
 
 FOUR = (1, 3, 0, 2)
@@ -76,3 +76,9 @@ def test_columns_and_json_have_no_size_limit():
 def test_package_reexports_the_formats():
     for name in ("to_board", "to_columns", "to_json", "to_leetcode", "to_matrix", "to_matrix_text"):
         assert getattr(queens, name) is getattr(fmt, name)
+
+
+@pytest.mark.parametrize("draw", [fmt.to_leetcode, fmt.to_matrix, fmt.to_board])
+def test_pictures_refuse_off_board_columns(draw):
+    with pytest.raises(InvalidSolutionError, match="row 2: column 4 is off the 4x4 board"):
+        draw((1, 4, 0, 2))

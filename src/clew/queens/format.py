@@ -22,11 +22,14 @@ MAX_PICTURE_N = 1000
 
 
 def _picture_size(columns: Sequence[int]) -> int:
+    from ..errors import BoardSizeError, InvalidSolutionError
+
     n = len(columns)
     if n > MAX_PICTURE_N:
-        from ..errors import BoardSizeError
-
         raise BoardSizeError(f"a {n}x{n} board is too large to draw (at most {MAX_PICTURE_N}); use the columns format")
+    for r, c in enumerate(columns):
+        if not 0 <= c < n:
+            raise InvalidSolutionError(f"row {r + 1}: column {c} is off the {n}x{n} board")
     return n
 
 

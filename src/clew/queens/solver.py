@@ -56,10 +56,10 @@ def _split(k: int, pieces: int) -> list[tuple[int, int]]:
 
 
 def _resolve_jobs(jobs: int | None) -> int:
-    if jobs is None or jobs == 0:
+    """``None`` means every core; otherwise a positive number of worker processes."""
+    if jobs is None:
         return os.cpu_count() or 1
-    jobs = check_size(jobs, name="jobs", low=1, high=4096)
-    return jobs
+    return check_size(jobs, name="jobs", low=1, high=4096)
 
 
 def _pool_count(n: int, table: np.ndarray, jobs: int) -> int:
@@ -70,9 +70,16 @@ def _pool_count(n: int, table: np.ndarray, jobs: int) -> int:
     # taken in turn by whichever worker is free balance the load.
     ranges = _split(len(table), 64 * jobs)
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method))
+    try:
         futures = [pool.submit(count_piece, n, table, lo, hi) for lo, hi in ranges]
-        return sum(f.result() for f in futures)
+        total = sum(f.result() for f in futures)
+    except BaseException:
+        # Ctrl-C or a failed piece: drop the queued pieces instead of waiting for them
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return total
 
 
 def count_total(n: int, *, jobs: int | None = None) -> int:
@@ -89,6 +96,26 @@ def count_symmetric(n: int, quarter: bool = False) -> int:
     """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
     n = check_size(n, high=MAX_COUNT_N)
     return int(K.count_rotation_symmetric(n, quarter))
+
+
+def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
+    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``.
+
+    The fundamental count follows from the total by Burnside's lemma (see :func:`count`).
+
+    Examples
+    --------
+    >>> counts(8)
+    (92, 12)
+    """
+    n = check_size(n, high=MAX_COUNT_N)
+    total = count_total(n, jobs=jobs)
+    if n == 1:
+        return total, 1
+    fixed = total + count_symmetric(n, False) + 2 * count_symmetric(n, True)
+    if fixed % 8:
+        raise RuntimeError(f"Burnside's lemma violated for n={n}: a counting kernel is wrong")
+    return total, fixed // 8
 
 
 def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
@@ -123,15 +150,9 @@ def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
     >>> queens.count(8, unique=True)
     12
     """
-    n = check_size(n, high=MAX_COUNT_N)
-    total = count_total(n, jobs=jobs)
     if not unique:
-        return total
-    if n == 1:
-        return 1
-    fixed = total + count_symmetric(n, False) + 2 * count_symmetric(n, True)
-    assert fixed % 8 == 0, "Burnside's lemma violated: a kernel is wrong"
-    return fixed // 8
+        return count_total(n, jobs=jobs)
+    return counts(n, jobs=jobs)[1]
 
 
 # ---------------------------------------------------------------------------------------------
