@@ -37,15 +37,11 @@ solutions with constellation ``K`` one-to-one onto solutions with constellation 
 where canonical means "the lexicographically smallest image of its orbit". That reduces the
 search to about an eighth, and each constellation is an independent piece of work.
 
-Completions are counted by a *dual MRV* search (``_complete_mrv``): every step branches on
-the row or column with the fewest free squares. Choosing that line costs a vectorised scan of
-all lines, but it cuts the nodes visited about fivefold at n = 16 and more for larger n.
-
-Enumeration cannot use MRV's shape as easily: it walks the rows of a constellation top-down
-(``_prepare`` lays out the rows, ``enum_symmetric`` writes every completion once per image).
-Its direction matters: the node count differs by up to 2x between orientations, so
-``_choose_orientation`` probes the first rows in the four distinct directions and keeps the
-cheapest one (a mirror image visits exactly as many nodes, so four probes suffice).
+Completions are searched by a *dual MRV* search (``_search``): every step branches on the
+row or column with the fewest free squares. Choosing that line costs a vectorised scan of all
+lines, but it cuts the nodes visited about fivefold at n = 16, and more for larger n. The same
+search counts (``count_constellations``) and, resumably, writes every completion once per
+image of its constellation (``enum_symmetric``).
 """
 
 from __future__ import annotations
@@ -191,99 +187,6 @@ def border_constellations(n):
 # ---------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _prepare(n, squares, m, g, block, shift):
-    """Lay out the top-down search of a constellation seen in orientation ``g``.
-
-    Fills ``block[d]`` (squares of the d-th searched row attacked by the pre-placed queens,
-    plus every bit outside the board) and ``shift[d]`` (rows between searched row d-1 and d:
-    more than 1 where a pre-placed row is skipped). Returns the number of searched rows.
-    """
-    full = (np.int64(1) << n) - 1
-    qr = np.empty(4, np.int64)
-    qc = np.empty(4, np.int64)
-    for i in range(m):
-        s = transform(g, squares[i] // n, squares[i] % n, n)
-        qr[i] = s // n
-        qc[i] = s % n
-    d = 0
-    prev = 0
-    for row in range(1, n - 1):
-        taken = False
-        for i in range(m):
-            if qr[i] == row:
-                taken = True
-        if taken:
-            continue
-        mask = ~full
-        for i in range(m):
-            mask |= np.int64(1) << qc[i]
-            dist = row - qr[i]
-            a = qc[i] + dist
-            if 0 <= a < n:
-                mask |= np.int64(1) << a
-            a = qc[i] - dist
-            if 0 <= a < n:
-                mask |= np.int64(1) << a
-        block[d] = mask
-        shift[d] = row - prev
-        prev = row
-        d += 1
-    return d
-
-
-@njit(cache=True)
-def _probe(block, shift, nrows, depth, C, L, R, F):
-    """Partial placements of the first ``depth`` searched rows: the cost estimate of an
-    orientation (the subtree sizes below are roughly proportional to it)."""
-    if depth >= nrows:
-        depth = nrows
-    if depth == 0:
-        return 1
-    C[0] = 0
-    L[0] = 0
-    R[0] = 0
-    F[0] = ~block[0]
-    stop = depth - 1
-    count = 0
-    d = 0
-    while d >= 0:
-        f = F[d]
-        if f == 0:
-            d -= 1
-            continue
-        bit = f & -f
-        F[d] = f ^ bit
-        if d == stop:
-            count += 1
-            continue
-        sh = shift[d + 1]
-        c = C[d] | bit
-        lo = (L[d] | bit) << sh
-        ro = (R[d] | bit) >> sh
-        d += 1
-        C[d] = c
-        L[d] = lo
-        R[d] = ro
-        F[d] = ~(c | lo | ro | block[d])
-    return count
-
-
-@njit(cache=True)
-def _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth):
-    # g = 0, 1, 2, 3 search top-down, right-to-left, bottom-up, left-to-right; the mirror
-    # images (4..7) visit the same number of nodes as one of these.
-    best_g = 0
-    best = -1
-    for g in range(4):
-        k = _prepare(n, squares, m, g, block, shift)
-        cost = _probe(block, shift, k, probe_depth, C, L, R, F)
-        if best < 0 or cost < best:
-            best = cost
-            best_g = g
-    return best_g
-
-
 _FILLED = np.int64(1) << 62  # key of a line that already holds a queen
 
 
@@ -354,21 +257,17 @@ def _line_free(n, full, line, rows, cols, d1, d2, d2r):
     return full & ~(rows | (d1 >> y) | (d2r >> (n - 1 - y)))
 
 
+#: Slots of the per-depth state ``S[d]`` of the constellation search.
+_ROWS, _COLS, _D1, _D2, _D2R, _FREE, _LINE = 0, 1, 2, 3, 4, 5, 6
+#: Slots of ``state``: depth to resume at, queens still to place, solutions counted.
+_DEPTH, _LEFT, _COUNT = 0, 1, 2
+
+
 @njit(cache=True)
-def _complete_mrv(n, squares, m, S):
-    """Number of completions of a constellation (``m`` queens on ``squares``).
-
-    Dual MRV search: each step branches on the row *or column* with the fewest free
-    squares, so forced lines (one square) are filled at once and a line with no square
-    left cuts the branch immediately. For n = 16 this visits about 5x fewer nodes than a
-    row-by-row search.
-
-    Masks (int64, bit per line): ``rows``, ``cols``; ``d1`` has bit ``r + c`` of every
-    queen, ``d2`` bit ``c - r + n - 1`` and ``d2r`` bit ``n - 1 - (c - r)`` (``d2``
-    mirrored), so that row x's attacked columns are ``d1 >> x | d2 >> (n - 1 - x)`` and
-    column y's attacked rows are ``d1 >> y | d2r >> (n - 1 - y)``.
-    ``S[d]`` holds depth d's masks, its untried squares and its line.
-    """
+def _start(n, squares, m, S, sol, state):
+    """Lay out the search of a constellation (``m`` queens on ``squares``): its masks in
+    ``S[0]``, its queens in ``sol`` (column per row), ``state`` reset. Returns False when
+    the constellation has no completion to search for (see ``state``)."""
     full = (np.int64(1) << n) - 1
     top = 2 * n - 2
     rows = np.int64(0)
@@ -385,49 +284,92 @@ def _complete_mrv(n, squares, m, S):
         d1 |= np.int64(1) << (r + c)
         d2 |= np.int64(1) << k2
         d2r |= np.int64(1) << (top - k2)
-    left = n - m  # queens still to place
-    if left == 0:
-        return 1
-    if left == 1:
-        x = ctz64(full & ~rows)
-        return 1 if _line_free(n, full, x, rows, cols, d1, d2, d2r) != 0 else 0
+        sol[r] = c
+    state[_LEFT] = n - m
+    state[_COUNT] = 0
+    state[_DEPTH] = -1
+    if n == m:
+        return False  # complete as it stands (n = 1)
     key = _pick(n, full, rows, cols, d1, d2, d2r)
     if key >> 8 == 0:
-        return 0
+        return False  # a line without a free square: no completion
     line = key & 255
-    S[0, 0] = rows
-    S[0, 1] = cols
-    S[0, 2] = d1
-    S[0, 3] = d2
-    S[0, 4] = d2r
-    S[0, 5] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
-    S[0, 6] = line
-    last = left - 1
-    count = 0
-    d = 0
+    S[0, _ROWS] = rows
+    S[0, _COLS] = cols
+    S[0, _D1] = d1
+    S[0, _D2] = d2
+    S[0, _D2R] = d2r
+    S[0, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+    S[0, _LINE] = line
+    state[_DEPTH] = 0
+    return True
+
+
+@njit(cache=True)
+def _emit_solution(n, sol, inv, syms, w, out, written):
+    # one row per distinct image of the constellation (see ``_orbit_symmetries``)
+    for r in range(n):
+        inv[sol[r]] = r
+    for h in range(w):
+        _emit_image(syms[h], sol, inv, n, out, written + h)
+    return written + w
+
+
+@njit(cache=True)
+def _search(n, S, state, emit, sol, inv, syms, w, out, written):
+    """Run, or resume, the completion search of the constellation laid out by ``_start``.
+
+    Dual MRV search: each step branches on the row *or column* with the fewest free
+    squares, so forced lines (one square) are filled at once and a line with no square
+    left cuts the branch immediately. For n = 16 this visits about 5x fewer nodes than a
+    row-by-row search.
+
+    Masks (int64, bit per line): ``rows``, ``cols``; ``d1`` has bit ``r + c`` of every
+    queen, ``d2`` bit ``c - r + n - 1`` and ``d2r`` bit ``n - 1 - (c - r)`` (``d2``
+    mirrored), so that row x's attacked columns are ``d1 >> x | d2 >> (n - 1 - x)`` and
+    column y's attacked rows are ``d1 >> y | d2r >> (n - 1 - y)``. ``S[d]`` holds depth d's
+    masks, its untried squares and its line; ``state`` the depth and the running count.
+
+    Counting (``emit`` False) runs to the end. Enumerating writes each completion into
+    ``sol`` (column per row) and its ``w`` images into ``out`` from row ``written``; it
+    stops early, resumable, when ``out`` has no room for two more completions. Returns the
+    new ``written``; ``state[_DEPTH] == -1`` once the search is exhausted.
+    """
+    full = (np.int64(1) << n) - 1
+    top = 2 * n - 2
+    cap = out.shape[0] - 16
+    last = state[_LEFT] - 1
+    count = state[_COUNT]
+    d = state[_DEPTH]
     while d >= 0:
-        f = S[d, 5]
+        if emit and written > cap:
+            break
+        f = S[d, _FREE]
         if f == 0:
             d -= 1
             continue
         bit = f & -f
-        S[d, 5] = f ^ bit
-        if d == last:
-            count += 1
-            continue
-        line = S[d, 6]
+        S[d, _FREE] = f ^ bit
+        line = S[d, _LINE]
         if line < 128:
             x = line
             c = ctz64(bit)
         else:
             x = ctz64(bit)
             c = line - 128
+        if emit:
+            sol[x] = c
+        if d == last:
+            count += 1
+            if emit:
+                written = _emit_solution(n, sol, inv, syms, w, out, written)
+            continue
         k2 = c - x + n - 1
-        rows = S[d, 0] | (np.int64(1) << x)
-        cols = S[d, 1] | (np.int64(1) << c)
-        d1 = S[d, 2] | (np.int64(1) << (x + c))
-        d2 = S[d, 3] | (np.int64(1) << k2)
-        d2r = S[d, 4] | (np.int64(1) << (top - k2))
+        rows = S[d, _ROWS] | (np.int64(1) << x)
+        cols = S[d, _COLS] | (np.int64(1) << c)
+        d1 = S[d, _D1] | (np.int64(1) << (x + c))
+        d2 = S[d, _D2] | (np.int64(1) << k2)
+        d2r = S[d, _D2R] | (np.int64(1) << (top - k2))
         if d == last - 2:
             # Two queens left, for the two empty rows x1 < x2: try both columns of row x1
             # and test the other one in row x2, branch-free (a missing candidate adds 0).
@@ -439,22 +381,35 @@ def _complete_mrv(n, squares, m, S):
             dist = x2 - x1
             a = f1 & -f1
             b = f1 ^ a
-            count += (a != 0) & ((f2 & ~(a | (a << dist) | (a >> dist))) != 0)
-            count += (b != 0) & ((f2 & ~(b | (b << dist) | (b >> dist))) != 0)
+            ok_a = (a != 0) & ((f2 & ~(a | (a << dist) | (a >> dist))) != 0)
+            ok_b = (b != 0) & ((f2 & ~(b | (b << dist) | (b >> dist))) != 0)
+            count += ok_a + ok_b
+            if emit and (ok_a or ok_b):
+                spare = full & ~cols  # the two columns still empty
+                if ok_a:
+                    sol[x1] = ctz64(a)
+                    sol[x2] = ctz64(spare ^ a)
+                    written = _emit_solution(n, sol, inv, syms, w, out, written)
+                if ok_b:
+                    sol[x1] = ctz64(b)
+                    sol[x2] = ctz64(spare ^ b)
+                    written = _emit_solution(n, sol, inv, syms, w, out, written)
             continue
         key = _pick(n, full, rows, cols, d1, d2, d2r)
         if key >> 8 == 0:
             continue  # some line has no free square left: prune
         line = key & 255
         d += 1
-        S[d, 0] = rows
-        S[d, 1] = cols
-        S[d, 2] = d1
-        S[d, 3] = d2
-        S[d, 4] = d2r
-        S[d, 5] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
-        S[d, 6] = line
-    return count
+        S[d, _ROWS] = rows
+        S[d, _COLS] = cols
+        S[d, _D1] = d1
+        S[d, _D2] = d2
+        S[d, _D2R] = d2r
+        S[d, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+        S[d, _LINE] = line
+    state[_DEPTH] = d
+    state[_COUNT] = count
+    return written
 
 
 @njit(cache=True)
@@ -466,11 +421,18 @@ def count_constellations(n, table, lo, hi):
     """
     S = np.empty((n + 2, 8), np.int64)
     squares = np.empty(4, np.int64)
+    state = np.zeros(3, np.int64)
+    sol = np.empty(n, np.int64)
+    unused = np.empty((16, 1), np.int8)
     out = np.empty(hi - lo, np.int64)
     for k in range(lo, hi):
         for i in range(4):
             squares[i] = table[k, 1 + i]
-        out[k - lo] = _complete_mrv(n, squares, table[k, 0], S)
+        if _start(n, squares, table[k, 0], S, sol, state):
+            _search(n, S, state, False, sol, sol, squares, 0, unused, 0)
+            out[k - lo] = state[_COUNT]
+        else:
+            out[k - lo] = 1 if state[_LEFT] == 0 else 0
     return out
 
 
@@ -666,35 +628,15 @@ def format_columns(sols, k, buf):
 
 
 @njit(cache=True)
-def _prepare_rows(n, squares, m, g, rowmap, presol):
-    """Row of each searched depth (``rowmap``) and the pre-placed queens' columns by row
-    (``presol``, -1 for searched rows), for orientation ``g``; mirrors ``_prepare``."""
-    for r in range(n):
-        presol[r] = -1
-    for i in range(m):
-        s = transform(g, squares[i] // n, squares[i] % n, n)
-        presol[s // n] = s % n
-    d = 0
-    for row in range(1, n - 1):
-        if presol[row] < 0:
-            rowmap[d] = row
-            d += 1
-    return d
-
-
-@njit(cache=True)
-def _orbit_symmetries(n, squares, m, g, syms):
-    """Symmetries mapping the oriented constellation onto each of its distinct images, one
-    per image; returns how many (the constellation's weight)."""
-    cur = np.empty(4, np.int64)
+def _orbit_symmetries(n, squares, m, syms):
+    """Symmetries mapping the constellation onto each of its distinct images, one per
+    image, into ``syms``; returns how many (the constellation's weight)."""
     img = np.empty(4, np.int64)
     seen = np.empty((8, 4), np.int64)
-    for i in range(m):
-        cur[i] = transform(g, squares[i] // n, squares[i] % n, n)
     w = 0
     for s in range(8):
         for i in range(m):
-            img[i] = transform(s, cur[i] // n, cur[i] % n, n)
+            img[i] = transform(s, squares[i] // n, squares[i] % n, n)
         _sort_small(img, m)
         new = True
         for h in range(w):
@@ -750,89 +692,33 @@ def _emit_image(s, sol, inv, n, out, row):
 
 
 @njit(cache=True)
-def enum_symmetric(n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, inv, out, probe_depth):
+def enum_symmetric(n, table, meta, S, state, syms, sol, inv, out):
     """Write the next solutions into ``out``, each solution exactly once, in the order of
     the canonical constellations and their symmetric images (not lexicographic).
 
     Every completion found for a canonical constellation is written once per distinct image
     of the constellation (``_orbit_symmetries``), so the search does about an eighth of the
-    work of the lexicographic enumeration. ``meta`` holds ``k, d, w, nrows, started`` between
-    calls. Returns the number of rows written; ``meta[0] == len(table)`` when exhausted.
+    work of the lexicographic enumeration. Between calls ``meta`` holds the constellation
+    being searched, its weight and whether its search has started; ``S``, ``state`` and
+    ``sol`` the search itself. Returns the number of rows written; ``meta[0] ==
+    len(table)`` when every constellation is done. ``out`` needs at least 32 rows.
     """
-    cap = out.shape[0]
-    written = 0
     squares = np.empty(4, np.int64)
-    k = meta[0]
-    d = meta[1]
-    w = meta[2]
-    nrows = meta[3]
-    started = meta[4]
-    K = table.shape[0]
-    while k < K:
-        if started == 0:
+    written = 0
+    while meta[0] < table.shape[0]:
+        k = meta[0]
+        if meta[2] == 0:
             m = table[k, 0]
             for i in range(4):
                 squares[i] = table[k, 1 + i]
-            g = _choose_orientation(n, squares, m, block, shift, C, L, R, F, probe_depth)
-            nrows = _prepare(n, squares, m, g, block, shift)
-            _prepare_rows(n, squares, m, g, rowmap, presol)
-            w = _orbit_symmetries(n, squares, m, g, syms)
-            for r in range(n):
-                sol[r] = presol[r]
-            started = 1
-            if nrows == 0:
-                d = -2  # complete as pre-placed: one solution, no search
-            else:
-                C[0] = 0
-                L[0] = 0
-                R[0] = 0
-                F[0] = ~block[0]
-                d = 0
-        # search; a solution is reported with d == -2 (pre-placed only) or at the last row
-        found = False
-        if d == -2:
-            found = True
-            d = -1
-        while d >= 0 and not found:
-            f = F[d]
-            if f == 0:
-                d -= 1
-                continue
-            bit = f & -f
-            F[d] = f ^ bit
-            P[d] = ctz64(bit)
-            if d == nrows - 1:
-                found = True
-                break
-            sh = shift[d + 1]
-            c = C[d] | bit
-            lo = (L[d] | bit) << sh
-            ro = (R[d] | bit) >> sh
-            d += 1
-            C[d] = c
-            L[d] = lo
-            R[d] = ro
-            F[d] = ~(c | lo | ro | block[d])
-        if found:
-            for i in range(nrows):
-                sol[rowmap[i]] = P[i]
-            for r in range(n):
-                inv[sol[r]] = r
-            for h in range(w):
-                _emit_image(syms[h], sol, inv, n, out, written)
-                written += 1
-            if written + 8 > cap:
-                meta[0] = k
-                meta[1] = d
-                meta[2] = w
-                meta[3] = nrows
-                meta[4] = started
-                return written
-            continue
-        # constellation exhausted
-        k += 1
-        started = 0
-    meta[0] = k
-    meta[1] = -1
-    meta[4] = 0
+            meta[1] = _orbit_symmetries(n, squares, m, syms)
+            meta[2] = 1
+            if not _start(n, squares, m, S, sol, state):
+                if state[_LEFT] == 0:  # complete as it stands
+                    written = _emit_solution(n, sol, inv, syms, meta[1], out, written)
+        written = _search(n, S, state, True, sol, inv, syms, meta[1], out, written)
+        if state[_DEPTH] >= 0:
+            return written  # out is full; resume this constellation next call
+        meta[0] = k + 1
+        meta[2] = 0
     return written

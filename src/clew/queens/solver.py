@@ -18,9 +18,6 @@ MAX_SOLVE_N = K.MAX_SOLVE_N
 #: Below this size a count runs in the calling process: starting workers costs more.
 PARALLEL_FROM_N = 14
 
-#: Rows probed per orientation of a constellation before enumerating it (see ``_kernels``).
-PROBE_DEPTH = 3
-
 _BATCH = 4096
 
 
@@ -200,16 +197,16 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
         if limit == 0:
             return
     table = K.border_constellations(n)
-    meta = np.zeros(5, np.int64)
-    arrays = [np.zeros(n + 1, np.int64) for _ in range(11)]
-    block, shift, rowmap, presol, C, L, R, F, P, sol, inv = arrays
+    meta = np.zeros(3, np.int64)  # constellation, its weight, started
+    S = np.zeros((n + 2, 8), np.int64)
+    state = np.zeros(3, np.int64)
     syms = np.zeros(8, np.int64)
-    out = np.empty((max(batch, 16), n), np.int8)
+    sol = np.zeros(n, np.int64)
+    inv = np.zeros(n, np.int64)
+    out = np.empty((max(batch, 32), n), np.int8)
     remaining = limit
     while meta[0] < len(table):
-        written = K.enum_symmetric(
-            n, table, meta, block, shift, rowmap, presol, syms, C, L, R, F, P, sol, inv, out, PROBE_DEPTH
-        )
+        written = K.enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)
         if remaining is not None:
             if written >= remaining:
                 yield out[:remaining]
