@@ -9,9 +9,11 @@ drifts equally over all of them; the report gives the median wall time of each a
 of the medians. Every timing is of a whole process, start-up included, as a user sees it:
 
 * ``C mirror``: ``../shared/baselines/nqueens_mirror.c`` built with ``gcc -O3 -march=native``;
-* ``clew jobs=1`` / ``clew jobs=2``: ``clew queens count N --jobs J``;
+* ``clew jobs=1`` / ``clew jobs=2``: ``clew queens count N --jobs J --json``; besides the
+  process's wall time the report gives the counting time alone (the ``seconds`` field),
+  without Python's and numba's start-up;
 * enumeration: ``clew queens solve N --format columns [--any-order] > /dev/null``, in
-  solutions per second;
+  solutions per second (start-up included);
 * start-up: ``clew queens count 8`` with a warm compile cache.
 
 The counts printed by both programs are compared with each other on every run.
@@ -20,6 +22,7 @@ The counts printed by both programs are compared with each other on every run.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -61,25 +64,32 @@ def machine() -> str:
 
 
 def bench_count(exe: Path, n: int, reps: int) -> None:
-    rows: dict[str, list[float]] = {"C mirror": [], "clew jobs=1": [], "clew jobs=2": []}
+    wall: dict[str, list[float]] = {"C mirror": [], "clew jobs=1": [], "clew jobs=2": []}
+    counting: dict[str, list[float]] = {"clew jobs=1": [], "clew jobs=2": []}
     for _ in range(reps):
         t, out = timed([str(exe), str(n)])
         assert out.split() == [str(n), str(A000170[n])], out
-        rows["C mirror"].append(t)
+        wall["C mirror"].append(t)
         for jobs in (1, 2):
-            t, out = timed(CLEW + ["queens", "count", str(n), "--jobs", str(jobs)])
-            assert out == str(A000170[n]), out
-            rows[f"clew jobs={jobs}"].append(t)
-    base = statistics.median(rows["C mirror"])
-    print(f"\nN-Queens count n={n} ({reps} runs, median wall seconds)")
-    for name, times in rows.items():
+            t, out = timed(CLEW + ["queens", "count", str(n), "--jobs", str(jobs), "--json"])
+            report = json.loads(out)
+            assert report["total"] == A000170[n], out
+            wall[f"clew jobs={jobs}"].append(t)
+            counting[f"clew jobs={jobs}"].append(report["seconds"])
+    base = statistics.median(wall["C mirror"])
+    print(f"\nN-Queens count n={n} ({reps} runs, median seconds; ratio = clew / C)")
+    for name, times in wall.items():
         med = statistics.median(times)
-        print(f"  {name:12s} {med:8.3f} s   ratio to C {med / base:5.2f}   runs {[round(x, 3) for x in times]}")
+        line = f"  {name:12s} wall {med:8.3f} s  ratio {med / base:5.2f}"
+        if name in counting:
+            cmed = statistics.median(counting[name])
+            line += f" | counting only {cmed:8.3f} s  ratio {cmed / base:5.2f}"
+        print(line + f"   runs {[round(x, 3) for x in times]}")
 
 
-def bench_solve(n: int, reps: int) -> None:
+def bench_solve(n: int, reps: int, orders=((), ("--any-order",))) -> None:
     print(f"\nN-Queens enumeration n={n}, columns format to /dev/null ({reps} runs, median)")
-    for extra in ([], ["--any-order"]):
+    for extra in orders:
         times = []
         for _ in range(reps):
             with open(os.devnull, "w") as sink:
@@ -99,7 +109,8 @@ def bench_startup(reps: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, nargs="+", default=[16, 17], help="board sizes to count")
-    parser.add_argument("--solve-n", type=int, default=16, help="board size to enumerate")
+    parser.add_argument("--solve-n", type=int, default=16, help="board size to enumerate in both orders")
+    parser.add_argument("--any-order-n", type=int, nargs="*", default=[17], help="more sizes for --any-order only")
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
     if shutil.which("gcc") is None or not BASELINE.exists():
@@ -111,6 +122,8 @@ def main() -> None:
         for n in args.n:
             bench_count(exe, n, args.reps)
         bench_solve(args.solve_n, args.reps)
+        for n in args.any_order_n:
+            bench_solve(n, args.reps, orders=(("--any-order",),))
 
 
 if __name__ == "__main__":
