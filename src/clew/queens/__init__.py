@@ -1,8 +1,10 @@
 """N-Queens: place n queens on an n x n board so that no two attack each other.
 
 Counting (:func:`count`, OEIS A000170; ``unique=True`` for A002562), streaming enumeration
-in lexicographic order (:func:`solutions`), an independent verifier (:func:`is_solution`,
-:func:`check_solution`) and the usual pictures of a solution (:mod:`clew.queens.format`).
+in lexicographic order (:func:`solutions`), an independent linear-time verifier
+(:func:`is_solution`, :func:`check_solution`), the usual pictures of a solution
+(:mod:`clew.queens.format`), one solution for huge boards (:func:`one`) and completion of
+partly placed boards with blocked squares (:func:`complete`).
 
 >>> from clew import queens
 >>> queens.count(10)
@@ -11,7 +13,9 @@ in lexicographic order (:func:`solutions`), an independent verifier (:func:`is_s
 ['.Q..', '...Q', 'Q...', '..Q.']
 """
 
+from .complete import Completion, CompletionInputError, complete, parse_board
 from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
+from .one import construct, local, one
 from .solver import (
     MAX_COUNT_N,
     MAX_SOLVE_N,
@@ -28,6 +32,13 @@ from .solver import (
 )
 
 __all__ = [
+    "Completion",
+    "CompletionInputError",
+    "complete",
+    "construct",
+    "local",
+    "one",
+    "parse_board",
     "MAX_COUNT_N",
     "MAX_SOLVE_N",
     "check_solution",

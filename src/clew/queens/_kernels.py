@@ -722,3 +722,321 @@ def enum_symmetric(n, table, meta, S, state, syms, sol, inv, out):
         meta[0] = k + 1
         meta[2] = 0
     return written
+
+
+# ---------------------------------------------------------------------------------------------
+# Huge boards: a linear-time check, min-conflicts local search, number formatting
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def first_conflict(cols):
+    """Rows ``(a, b)`` of the first two queens found attacking each other, ``(-1, -1)`` if
+    none, ``(r, -2)`` if row r's column is off the board. O(n) time: one flag per column
+    and per diagonal remembers the row that took it."""
+    n = cols.shape[0]
+    col_row = np.full(n, -1, np.int64)
+    diag_row = np.full(2 * n - 1, -1, np.int64)  # r - c + n - 1
+    anti_row = np.full(2 * n - 1, -1, np.int64)  # r + c
+    for r in range(n):
+        c = cols[r]
+        if c < 0 or c >= n:
+            return r, -2
+        if col_row[c] >= 0:
+            return col_row[c], r
+        if diag_row[r - c + n - 1] >= 0:
+            return diag_row[r - c + n - 1], r
+        if anti_row[r + c] >= 0:
+            return anti_row[r + c], r
+        col_row[c] = r
+        diag_row[r - c + n - 1] = r
+        anti_row[r + c] = r
+    return -1, -1
+
+
+@njit(cache=True)
+def _attacks_on(r, c, n, diag, anti):
+    # queens other than one at (r, c) itself on its two diagonals
+    return diag[r - c + n - 1] + anti[r + c]
+
+
+@njit(cache=True)
+def min_conflicts(n, seed, max_rounds):
+    """One solution of the n-queens problem by local search (Sosic and Gu's scheme).
+
+    The queens are a permutation (no two share a row or column), so only diagonal
+    collisions count. Phase 1 builds the permutation row by row, swapping in a random
+    still-unused column that lands on two empty diagonals (up to a few tries; nearly every
+    row succeeds, so most queens never collide). Phase 2 repairs the rest: for each row in
+    collision, swap its column with a random row's whenever that lowers the number of
+    collisions. Linear time in practice. Returns the permutation, or an empty array when
+    ``max_rounds`` repair rounds were not enough (the caller retries with another seed).
+    """
+    np.random.seed(seed)
+    cols = np.arange(n)
+    diag = np.zeros(2 * n - 1, np.int64)  # queens on diagonal r - c + n - 1
+    anti = np.zeros(2 * n - 1, np.int64)  # queens on anti-diagonal r + c
+    tries = 32
+    for r in range(n):
+        pick = r
+        for _ in range(tries):
+            j = r + np.random.randint(n - r)
+            c = cols[j]
+            if diag[r - c + n - 1] == 0 and anti[r + c] == 0:
+                pick = j
+                break
+        else:
+            pick = r + np.random.randint(n - r)
+        c = cols[pick]
+        cols[pick] = cols[r]
+        cols[r] = c
+        diag[r - c + n - 1] += 1
+        anti[r + c] += 1
+    for _ in range(max_rounds):
+        bad = 0
+        for r in range(n):
+            c = cols[r]
+            if diag[r - c + n - 1] + anti[r + c] <= 2:
+                continue
+            bad += 1
+            for _ in range(64):
+                j = np.random.randint(n)
+                if j == r:
+                    continue
+                cj = cols[j]
+                before = (diag[r - c + n - 1] - 1) + (anti[r + c] - 1)
+                before += (diag[j - cj + n - 1] - 1) + (anti[j + cj] - 1)
+                # move both queens, then count what they hit at their new squares
+                diag[r - c + n - 1] -= 1
+                anti[r + c] -= 1
+                diag[j - cj + n - 1] -= 1
+                anti[j + cj] -= 1
+                diag[r - cj + n - 1] += 1
+                anti[r + cj] += 1
+                diag[j - c + n - 1] += 1
+                anti[j + c] += 1
+                after = (diag[r - cj + n - 1] - 1) + (anti[r + cj] - 1)
+                after += (diag[j - c + n - 1] - 1) + (anti[j + c] - 1)
+                if after < before:
+                    cols[r] = cj
+                    cols[j] = c
+                    break
+                # undo
+                diag[r - cj + n - 1] -= 1
+                anti[r + cj] -= 1
+                diag[j - c + n - 1] -= 1
+                anti[j + c] -= 1
+                diag[r - c + n - 1] += 1
+                anti[r + c] += 1
+                diag[j - cj + n - 1] += 1
+                anti[j + cj] += 1
+        if bad == 0:
+            return cols
+    return np.empty(0, np.int64)
+
+
+@njit(cache=True)
+def format_ints(values, lo, hi, buf):
+    """Write ``values[lo:hi]`` (non-negative ints) as space-separated decimal text into
+    ``buf``; returns the number of bytes. ``buf`` needs 20 bytes per value."""
+    p = 0
+    digits = np.empty(20, np.uint8)
+    for i in range(lo, hi):
+        v = values[i]
+        k = 0
+        while True:
+            digits[k] = 48 + v % 10
+            v //= 10
+            k += 1
+            if v == 0:
+                break
+        for j in range(k - 1, -1, -1):
+            buf[p] = digits[j]
+            p += 1
+        buf[p] = 32
+        p += 1
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Completion of a partly placed board with blocked squares
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _place_on(n, x, c, row_att, col_att):
+    # mark what a queen at (x, c) attacks in every row's and every column's mask
+    for r in range(n):
+        dist = r - x
+        m = np.int64(1) << c
+        if 0 <= c + dist < n:
+            m |= np.int64(1) << (c + dist)
+        if 0 <= c - dist < n:
+            m |= np.int64(1) << (c - dist)
+        row_att[r] |= m
+    for y in range(n):
+        dist = y - c
+        m = np.int64(1) << x
+        if 0 <= x + dist < n:
+            m |= np.int64(1) << (x + dist)
+        if 0 <= x - dist < n:
+            m |= np.int64(1) << (x - dist)
+        col_att[y] |= m
+
+
+@njit(cache=True)
+def complete_mrv(n, qr, qc, row_blocked, col_blocked, limit, out):
+    """Completions of a board with queens on ``(qr[i], qc[i])`` and blocked squares
+    (``row_blocked[r]``: blocked columns of row r, ``col_blocked[c]`` the same squares by
+    column). Dual MRV search over explicit per-line masks, so any n <= 62 works.
+
+    Stops after ``limit`` completions (``limit <= 0``: all). The first completion found is
+    written into ``out`` (column per row). Returns the number found.
+    """
+    full = (np.int64(1) << n) - 1
+    # per depth: attacked squares of every row and column, filled lines, candidates, line
+    RA = np.zeros((n + 1, n), np.int64)
+    CA = np.zeros((n + 1, n), np.int64)
+    rows_s = np.zeros(n + 1, np.int64)
+    cols_s = np.zeros(n + 1, np.int64)
+    free_s = np.zeros(n + 1, np.int64)
+    line_s = np.zeros(n + 1, np.int64)
+    sol = np.full(n, -1, np.int64)
+    rows = np.int64(0)
+    cols = np.int64(0)
+    for r in range(n):
+        RA[0, r] = row_blocked[r]
+        CA[0, r] = col_blocked[r]
+    for i in range(qr.shape[0]):
+        _place_on(n, qr[i], qc[i], RA[0], CA[0])
+        rows |= np.int64(1) << qr[i]
+        cols |= np.int64(1) << qc[i]
+        sol[qr[i]] = qc[i]
+    left = n - qr.shape[0]
+    found = 0
+    if left == 0:
+        out[:] = sol
+        return 1
+    d = 0
+    rows_s[0] = rows
+    cols_s[0] = cols
+    line_s[0] = -1  # choose the line on entry
+    while d >= 0:
+        if line_s[d] < 0:
+            # MRV: the empty row or column with the fewest free squares
+            rows = rows_s[d]
+            cols = cols_s[d]
+            best = n + 1
+            best_line = 0
+            best_free = np.int64(0)
+            for i in range(n):
+                if not (rows >> i) & 1:
+                    f = full & ~(cols | RA[d, i])
+                    k = popcount64(f)
+                    if k < best:
+                        best, best_line, best_free = k, i, f
+                if not (cols >> i) & 1:
+                    f = full & ~(rows | CA[d, i])
+                    k = popcount64(f)
+                    if k < best:
+                        best, best_line, best_free = k, 128 + i, f
+            if best == 0:
+                d -= 1
+                continue
+            line_s[d] = best_line
+            free_s[d] = best_free
+        f = free_s[d]
+        if f == 0:
+            d -= 1
+            continue
+        bit = f & -f
+        free_s[d] = f ^ bit
+        line = line_s[d]
+        if line < 128:
+            x = line
+            c = ctz64(bit)
+        else:
+            x = ctz64(bit)
+            c = line - 128
+        sol[x] = c
+        if d == left - 1:
+            if found == 0:
+                out[:] = sol
+            found += 1
+            if found == limit:
+                return found
+            continue
+        for i in range(n):
+            RA[d + 1, i] = RA[d, i]
+            CA[d + 1, i] = CA[d, i]
+        _place_on(n, x, c, RA[d + 1], CA[d + 1])
+        rows_s[d + 1] = rows_s[d] | (np.int64(1) << x)
+        cols_s[d + 1] = cols_s[d] | (np.int64(1) << c)
+        line_s[d + 1] = -1
+        d += 1
+    return found
+
+
+@njit(cache=True)
+def complete_rows(n, qr, qc, row_blocked, limit, out):
+    """The same completions by a plain row-by-row bitboard search (the textbook order),
+    kept to compare with ``complete_mrv``. Pre-placed queens fill their rows; every other
+    row's squares attacked by them or blocked are masked out up front."""
+    full = (np.int64(1) << n) - 1
+    pre = np.full(n, -1, np.int64)
+    for i in range(qr.shape[0]):
+        pre[qr[i]] = qc[i]
+    block = np.empty(n, np.int64)
+    for r in range(n):
+        m = row_blocked[r]
+        for i in range(qr.shape[0]):
+            dist = r - qr[i]
+            m |= np.int64(1) << qc[i]
+            if 0 <= qc[i] + dist < n:
+                m |= np.int64(1) << (qc[i] + dist)
+            if 0 <= qc[i] - dist < n:
+                m |= np.int64(1) << (qc[i] - dist)
+        block[r] = m
+    sol = pre.copy()
+    # rows to search, top-down; L / R carry the diagonals of the searched queens
+    C = np.zeros(n + 1, np.int64)
+    L = np.zeros(n + 1, np.int64)
+    R = np.zeros(n + 1, np.int64)
+    F = np.zeros(n + 1, np.int64)
+    rowof = np.empty(n, np.int64)
+    k = 0
+    for r in range(n):
+        if pre[r] < 0:
+            rowof[k] = r
+            k += 1
+    if k == 0:
+        out[:] = sol
+        return 1
+    found = 0
+    F[0] = full & ~block[rowof[0]]
+    d = 0
+    while d >= 0:
+        f = F[d]
+        if f == 0:
+            d -= 1
+            continue
+        bit = f & -f
+        F[d] = f ^ bit
+        sol[rowof[d]] = ctz64(bit)
+        if d == k - 1:
+            if found == 0:
+                out[:] = sol
+            found += 1
+            if found == limit:
+                return found
+            continue
+        sh = rowof[d + 1] - rowof[d]
+        c = C[d] | bit
+        lo = ((L[d] | bit) << sh) & full
+        ro = (R[d] | bit) >> sh
+        d += 1
+        C[d] = c
+        L[d] = lo
+        R[d] = ro
+        F[d] = full & ~(c | lo | ro | block[rowof[d]])
+    return found

@@ -1,0 +1,206 @@
+"""N-Queens completion: extend queens already placed on a board, around blocked squares.
+
+The n-Queens Completion problem (NP-complete, Gent, Jefferson and Nightingale 2017): given
+some queens on the board, and squares where no queen may stand, is there a full solution
+that keeps them, and how many are there?
+
+>>> from clew.queens import complete
+>>> result = complete(8, placed=[(0, 0)])
+>>> result.first.tolist(), result.count
+([0, 4, 7, 5, 2, 6, 1, 3], 1)
+>>> complete(8, placed=[(0, 0)], limit=None).count
+4
+>>> complete(4, placed=[(0, 0)]).possible
+False
+
+Squares are ``(row, column)`` pairs, both 0-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ClewError, check_size
+from . import _kernels as K
+
+#: Largest board :func:`complete` accepts (a row or column is one 64-bit mask).
+MAX_COMPLETE_N = 62
+
+#: Search strategies: ``mrv`` branches on the most constrained row or column, ``rows`` fills
+#: the rows top-down like the textbook backtracker (kept for comparison).
+METHODS = ("mrv", "rows")
+
+
+class CompletionInputError(ClewError):
+    """Placed queens or blocked squares that contradict each other or the board."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The answer of :func:`complete`.
+
+    Attributes
+    ----------
+    first : numpy.ndarray or None
+        The first completion found (0-based column per row), ``None`` if there is none.
+    count : int
+        Completions found, at most ``limit``.
+    limit : int or None
+        The limit of the search; ``None`` means ``count`` is the exact number.
+    """
+
+    first: np.ndarray | None
+    count: int
+    limit: int | None
+
+    @property
+    def possible(self) -> bool:
+        """True if the board can be completed."""
+        return self.count > 0
+
+    @property
+    def exact(self) -> bool:
+        """True if ``count`` is the total number of completions (the search ran out)."""
+        return self.limit is None or self.count < self.limit
+
+
+def _name(square: tuple[int, int]) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+def _squares(items: Iterable, n: int, what: str) -> list[tuple[int, int]]:
+    squares: list[tuple[int, int]] = []
+    try:
+        items = list(items)
+    except TypeError:
+        raise CompletionInputError(f"{what} must be a list of (row, column) pairs, got {items!r}") from None
+    for item in items:
+        try:
+            r, c = item
+        except (TypeError, ValueError):
+            raise CompletionInputError(f"{what}: {item!r} is not a (row, column) pair") from None
+        for v in (r, c):
+            if isinstance(v, bool) or not hasattr(v, "__index__"):
+                raise CompletionInputError(f"{what}: {item!r} is not a pair of integers")
+        r, c = r.__index__(), c.__index__()
+        if not (0 <= r < n and 0 <= c < n):
+            raise CompletionInputError(f"{what}: square {_name((r, c))} is off the {n}x{n} board (rows and columns count from 0)")
+        squares.append((r, c))
+    return squares
+
+
+def check_board(n: int, placed: Iterable = (), blocked: Iterable = ()) -> tuple[list, list]:
+    """Validate a completion problem; return its placed queens and blocked squares as lists
+    of ``(row, column)``, or raise :class:`CompletionInputError` naming the squares."""
+    n = check_size(n, high=MAX_COMPLETE_N)
+    queens = _squares(placed, n, "placed")
+    walls = _squares(blocked, n, "blocked")
+    seen: dict[tuple[int, int], int] = {}
+    for sq in queens:
+        if sq in seen:
+            raise CompletionInputError(f"placed: square {_name(sq)} is given twice")
+        seen[sq] = 1
+    wall_set = set(walls)
+    for sq in queens:
+        if sq in wall_set:
+            raise CompletionInputError(f"the queen on {_name(sq)} stands on a blocked square")
+    for i, a in enumerate(queens):
+        for b in queens[:i]:
+            if a[0] == b[0] or a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1]):
+                line = "row" if a[0] == b[0] else "column" if a[1] == b[1] else "diagonal"
+                raise CompletionInputError(f"the queens on {_name(b)} and {_name(a)} attack each other along a {line}")
+    return queens, walls
+
+
+def complete(
+    n: int,
+    placed: Iterable = (),
+    blocked: Iterable = (),
+    *,
+    limit: int | None = 1,
+    method: str = "mrv",
+) -> Completion:
+    """Complete a partly placed n-queens board.
+
+    Parameters
+    ----------
+    n : int
+        Board size, 1 <= n <= 62.
+    placed : iterable of (row, column)
+        Queens already on the board (0-based). Two that attack each other are an input
+        error naming both squares.
+    blocked : iterable of (row, column)
+        Squares no queen may use. A placed queen on one is an input error.
+    limit : int or None
+        Stop after this many completions: 1 finds one, 2 tells whether it is unique, ``None``
+        counts them all.
+    method : {"mrv", "rows"}
+        ``mrv`` (default) branches on the row or column with the fewest free squares;
+        ``rows`` is the textbook row-by-row search, for comparison.
+
+    Returns
+    -------
+    Completion
+        ``first`` completion (or None), ``count`` found, ``possible``.
+
+    Examples
+    --------
+    >>> complete(5, placed=[(0, 0), (1, 2)]).first.tolist()
+    [0, 2, 4, 1, 3]
+    >>> complete(5, blocked=[(2, 2)], limit=None).count   # the centre is blocked
+    8
+    """
+    queens, walls = check_board(n, placed, blocked)
+    n = check_size(n, high=MAX_COMPLETE_N)
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=1, high=2**62)
+    if method not in METHODS:
+        raise ClewError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    qr = np.array([r for r, _ in queens], dtype=np.int64)
+    qc = np.array([c for _, c in queens], dtype=np.int64)
+    row_blocked = np.zeros(n, np.int64)
+    col_blocked = np.zeros(n, np.int64)
+    for r, c in walls:
+        row_blocked[r] |= np.int64(1) << c
+        col_blocked[c] |= np.int64(1) << r
+    out = np.full(n, -1, np.int64)
+    cap = 0 if limit is None else limit
+    if method == "mrv":
+        found = K.complete_mrv(n, qr, qc, row_blocked, col_blocked, cap, out)
+    else:
+        found = K.complete_rows(n, qr, qc, row_blocked, cap, out)
+    return Completion(first=out if found else None, count=int(found), limit=limit)
+
+
+def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """Read a board drawn one row per line: ``Q`` a queen, ``.`` an empty square, ``x`` a
+    blocked square (spaces between squares are ignored, as are blank lines and ``#``
+    comments). Returns ``(n, placed, blocked)``.
+
+    >>> parse_board("Q...\\n..x.\\n....\\n....")
+    (4, [(0, 0)], [(1, 2)])
+    """
+    rows: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        rows.append((number, line.replace(" ", "")))
+    if not rows:
+        raise CompletionInputError("the board is empty")
+    n = len(rows)
+    placed, blocked = [], []
+    for r, (number, line) in enumerate(rows):
+        if len(line) != n:
+            raise CompletionInputError(f"line {number}: a row of a {n}x{n} board needs {n} squares, got {len(line)}")
+        for c, ch in enumerate(line):
+            if ch in "Qq":
+                placed.append((r, c))
+            elif ch in "xX":
+                blocked.append((r, c))
+            elif ch != ".":
+                raise CompletionInputError(f"line {number}, column {c + 1}: {ch!r} is not Q, . or x")
+    return n, placed, blocked
