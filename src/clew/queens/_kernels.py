@@ -769,7 +769,8 @@ def min_conflicts(n, seed, max_rounds):
     still-unused column that lands on two empty diagonals (up to a few tries; nearly every
     row succeeds, so most queens never collide). Phase 2 repairs the rest: for each row in
     collision, swap its column with a random row's whenever that lowers the number of
-    collisions. Linear time in practice. Returns the permutation, or an empty array when
+    collisions; a round that lowers nothing makes one random swap to leave the local
+    minimum. Linear time in practice. Returns the permutation, or an empty array when
     ``max_rounds`` repair rounds were not enough (the caller retries with another seed).
     """
     np.random.seed(seed)
@@ -794,11 +795,14 @@ def min_conflicts(n, seed, max_rounds):
         anti[r + c] += 1
     for _ in range(max_rounds):
         bad = 0
+        moved = False
+        stuck = -1
         for r in range(n):
             c = cols[r]
             if diag[r - c + n - 1] + anti[r + c] <= 2:
                 continue
             bad += 1
+            stuck = r
             for _ in range(64):
                 j = np.random.randint(n)
                 if j == r:
@@ -820,6 +824,7 @@ def min_conflicts(n, seed, max_rounds):
                 if after < before:
                     cols[r] = cj
                     cols[j] = c
+                    moved = True
                     break
                 # undo
                 diag[r - cj + n - 1] -= 1
@@ -832,6 +837,23 @@ def min_conflicts(n, seed, max_rounds):
                 anti[j + cj] += 1
         if bad == 0:
             return cols
+        if not moved:
+            # a local minimum (common on small boards): swap a colliding queen with a
+            # random one, whatever it costs, and go on from there
+            r = stuck
+            j = np.random.randint(n)
+            c = cols[r]
+            cj = cols[j]
+            diag[r - c + n - 1] -= 1
+            anti[r + c] -= 1
+            diag[j - cj + n - 1] -= 1
+            anti[j + cj] -= 1
+            diag[r - cj + n - 1] += 1
+            anti[r + cj] += 1
+            diag[j - c + n - 1] += 1
+            anti[j + c] += 1
+            cols[r] = cj
+            cols[j] = c
     return np.empty(0, np.int64)
 
 
