@@ -51,6 +51,12 @@ EXIT_BROKEN_PIPE = 141
 #: separated by a blank line.
 SOLVE_FORMATS = ("columns", "leetcode", "json", "board", "matrix")
 PICTURE_FORMATS = ("board", "matrix", "leetcode")
+#: Methods and output formats of ``clew queens one``.
+ONE_METHODS = ("construct", "local")
+ONE_FORMATS = ("columns", "board")
+#: Methods (as ``queens.complete.METHODS``) and output formats of ``clew queens complete``.
+COMPLETE_METHODS = ("mrv", "rows")
+COMPLETE_FORMATS = ("columns", "board", "json")
 
 #: Click >= 8.2 raises this for a bare group ('clew', 'clew queens'); older Click prints the
 #: help and exits 0 by itself.
@@ -174,7 +180,8 @@ def queens() -> None:
     """N-Queens: place N queens on an N x N board, no two attacking each other.
 
     'count' counts the solutions (OEIS A000170) or the fundamental ones (A002562);
-    'solve' prints them in lexicographic order.
+    'solve' prints them in lexicographic order; 'one' prints one solution of a board of up
+    to 10**9 squares a side; 'complete' extends queens already placed, around blocked squares.
     """
 
 
@@ -325,6 +332,284 @@ def _render(fmt: str, batches: Iterable) -> Iterator[str]:
                 parts.append(("" if first else "\n") + draw(row) + "\n")
                 first = False
             yield "".join(parts)
+
+
+@queens.command("one", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-m",
+    "--method",
+    type=click.Choice(ONE_METHODS),
+    default="construct",
+    show_default=True,
+    help="construct: an explicit formula, always the same solution for a given N; "
+    "local: min-conflicts local search, a different solution per seed.",
+)
+@click.option(
+    "-s",
+    "--seed",
+    type=Integer(0),
+    default=None,
+    metavar="S",
+    help="Seed of --method local (0 to 2**32 - 1; default: a random one). The same seed "
+    "gives the same solution. Refused with --method construct, which has no randomness.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(ONE_FORMATS),
+    default="columns",
+    show_default=True,
+    help="columns: the 0-based column of the queen in each row, on one line; "
+    "board: a Unicode chessboard (N at most 1000).",
+)
+def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
+    """Print one solution of the N x N board, for N up to 10**9, in linear time.
+
+    There is no solution for N = 2 and 3: the command then says so on stderr and exits with
+    status 1. Memory: about 16 bytes per queen with the construction, 40 with the local
+    search (400 MB at N = 10**7); the columns line is written in chunks of a million
+    numbers, so printing adds about 10 MB however large N is.
+
+    \b
+    Examples:
+      clew queens one 8                      # 1 3 5 7 2 0 6 4
+      clew queens one 8 --format board
+      clew queens one 1000 --method local --seed 7
+      clew queens one 10000000 | wc -c
+    """
+    from .queens import format as fmt_module
+    from .queens.one import MAX_ONE_N, one
+
+    _at_most(n, MAX_ONE_N, "the limit of queens.one")
+    if seed is not None and method != "local":
+        raise click.BadParameter(
+            "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
+        )
+    if fmt == "board" and n > fmt_module.MAX_PICTURE_N:
+        raise click.BadParameter(
+            f"a {n}x{n} board is too large to draw (at most {fmt_module.MAX_PICTURE_N}x"
+            f"{fmt_module.MAX_PICTURE_N}); use --format columns",
+            param_hint="'--format'",
+        )
+    cols = one(n, method=method, seed=seed)
+    if cols is None:
+        click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
+        return EXIT_FAILURE
+    out = sys.stdout.buffer
+    if fmt == "board":
+        out.write((fmt_module.to_board(cols.tolist()) + "\n").encode("utf-8"))
+    else:
+        _write_columns_line(cols, out)
+    out.flush()
+    return EXIT_OK
+
+
+#: Values formatted per chunk of a columns line: about 10 MB of text at a time.
+_LINE_CHUNK = 1 << 20
+
+
+def _write_columns_line(cols, out) -> None:
+    """Write the non-negative ints ``cols`` as one line of space-separated numbers, formatted
+    by a kernel in chunks so that memory stays flat however long the line is."""
+    import numpy as np
+
+    from .queens import _kernels
+
+    n = len(cols)
+    width = len(str(max(int(cols.max()), 0))) + 1  # digits of the largest value and a space
+    buf = np.empty(min(n, _LINE_CHUNK) * width, np.uint8)
+    for lo in range(0, n, _LINE_CHUNK):
+        hi = min(lo + _LINE_CHUNK, n)
+        size = _kernels.format_ints(cols, lo, hi, buf)
+        if hi == n:
+            buf[size - 1] = ord("\n")  # the last value ends the line, not a space
+        out.write(buf[:size].tobytes())
+
+
+_SQUARE = re.compile(r"[+-]?\d+,[+-]?\d+")
+
+
+def _parse_squares(values: tuple[str, ...], option: str) -> list[tuple[int, int]]:
+    """``ROW,COL`` squares from repeated options, each a list separated by spaces or ``;``."""
+    squares = []
+    for value in values:
+        text = re.sub(r"\s*,\s*", ",", value)
+        for token in re.split(r"[\s;]+", text):
+            if not token:
+                continue
+            if not _SQUARE.fullmatch(token):
+                raise click.BadParameter(
+                    f"{token!r} is not a square: write ROW,COL with 0-based integers, e.g. 2,5",
+                    param_hint=f"'{option}'",
+                )
+            r, c = token.split(",")
+            squares.append((int(r), int(c)))
+    return squares
+
+
+def _read_board(stream) -> tuple[int, list, list]:
+    """``(n, placed, blocked)`` of the board drawn in ``stream`` (see ``parse_board``); errors
+    name the file."""
+    from .queens.complete import CompletionInputError, parse_board
+
+    name = getattr(stream, "name", "<board>")
+    name = "<stdin>" if name in ("-", "<stdin>") else click.format_filename(name)
+    try:
+        text = stream.read()
+    except UnicodeDecodeError as exc:
+        raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return parse_board(text)
+    except CompletionInputError as exc:
+        raise CompletionInputError(f"{name}: {exc}") from None
+
+
+@queens.command("complete", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1), required=False)
+@click.option(
+    "-p",
+    "--placed",
+    multiple=True,
+    metavar="R,C",
+    help="Queens already on the board, 0-based ROW,COL. Repeat the option or give a list "
+    "separated by spaces or semicolons: --placed '0,0 1,2' or --placed '0,0;1,2'.",
+)
+@click.option(
+    "-b",
+    "--blocked",
+    multiple=True,
+    metavar="R,C",
+    help="Squares where no queen may stand, written like --placed.",
+)
+@click.option(
+    "--board",
+    "board_file",
+    type=click.File("r", encoding="utf-8-sig"),
+    default=None,
+    metavar="FILE",
+    help="Read the board from FILE ('-': stdin), one row per line: Q a queen, . an empty "
+    "square, x a blocked square; spaces between squares, blank lines and lines starting "
+    "with # are ignored. N is then the number of rows and may be left out. --placed and "
+    "--blocked add to the board's squares.",
+)
+@click.option(
+    "-c",
+    "--count",
+    "count_",
+    is_flag=True,
+    help="Print the number of completions instead of the first one (0 when there is none, "
+    "with exit status 0).",
+)
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="With --count: stop after K completions. When the limit is reached, stderr says "
+    "so: the printed count is then a lower bound.",
+)
+@click.option(
+    "-m",
+    "--method",
+    type=click.Choice(COMPLETE_METHODS),
+    default="mrv",
+    show_default=True,
+    help="mrv: branch on the row or column with the fewest free squares; rows: the textbook "
+    "row-by-row search (for comparison; much slower on large boards).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(COMPLETE_FORMATS),
+    default=None,
+    help="columns (default): the 0-based column of the queen in each row, on one line; "
+    'board: a Unicode chessboard; json: {"n": N, "columns": [...]}. With --count: columns '
+    'prints the bare number, json {"n": N, "count": K, "exact": true|false}.',
+)
+def queens_complete(
+    n: int | None,
+    placed: tuple[str, ...],
+    blocked: tuple[str, ...],
+    board_file,
+    count_: bool,
+    limit: int | None,
+    method: str,
+    fmt: str | None,
+) -> int:
+    """Complete a partly placed N x N board: keep the queens given, avoid the blocked squares,
+    and print the first full solution found (or, with --count, how many there are).
+
+    Squares are ROW,COL pairs, both counted from 0. N is at most 62. Exit status 1, with
+    'impossible' on stderr, when the board has no completion; 2 for bad input: queens that
+    attack each other, a queen on a blocked square, a square off the board, a malformed
+    square or board file.
+
+    \b
+    Examples:
+      clew queens complete 8 --placed 0,0                 # 0 4 7 5 2 6 1 3
+      clew queens complete 8 --placed '0,0 1,4' --blocked 2,7
+      clew queens complete 8 --placed 0,0 --count         # 4
+      clew queens complete --board puzzle.txt --format board
+      clew queens complete --board - --count < puzzle.txt
+    """
+    # (clew.queens.complete is the function; its module's names are imported from it directly)
+    from .queens.complete import MAX_COMPLETE_N, complete
+
+    placed_squares = _parse_squares(placed, "--placed")
+    blocked_squares = _parse_squares(blocked, "--blocked")
+    if board_file is not None:
+        size, board_placed, board_blocked = _read_board(board_file)
+        if n is not None and n != size:
+            raise click.BadParameter(f"the board has {size} rows, not N = {n}", param_hint="'--board'")
+        if size > MAX_COMPLETE_N:
+            raise click.BadParameter(
+                f"the board has {size} rows; at most {MAX_COMPLETE_N} (a row or column of the board "
+                "is one 64-bit mask)",
+                param_hint="'--board'",
+            )
+        n = size
+        placed_squares = board_placed + placed_squares
+        blocked_squares = board_blocked + blocked_squares
+    elif n is None:
+        raise click.UsageError("give the board size N or a board with --board")
+    _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
+    if limit is not None and not count_:
+        raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
+    if count_ and fmt == "board":
+        raise click.BadParameter("--count prints a number: use --format columns or json", param_hint="'--format'")
+    fmt = fmt or "columns"
+
+    result = complete(
+        n, placed_squares, blocked_squares, limit=limit if count_ else 1, method=method
+    )
+    if count_:
+        if fmt == "json":
+            click.echo(json.dumps({"n": n, "count": result.count, "exact": result.exact}))
+        else:
+            click.echo(str(result.count))
+        if not result.exact:
+            click.echo(
+                f"clew: stopped at --limit {limit}: there are at least {result.count} completions",
+                err=True,
+            )
+        return EXIT_OK
+    if not result.possible:
+        click.echo("clew: impossible: this board has no completion", err=True)
+        return EXIT_FAILURE
+    cols = result.first.tolist()
+    if fmt == "board":
+        from .queens import format as fmt_module
+
+        click.echo(fmt_module.to_board(cols))
+    elif fmt == "json":
+        click.echo(json.dumps({"n": n, "columns": cols}))
+    else:
+        click.echo(" ".join(map(str, cols)))
+    return EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------------
