@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -17,6 +16,8 @@ MAX_SOLVE_N = K.MAX_SOLVE_N
 
 #: Below this size a count runs in the calling process: starting workers costs more.
 PARALLEL_FROM_N = 14
+#: ... expressed as the number of pieces of a count (see :func:`clew.scale.problems.pieces`).
+PIECES_FOR_POOL = 32 * PARALLEL_FROM_N
 
 _BATCH = 4096
 
@@ -46,47 +47,12 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     return sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), counts.tolist()))
 
 
-def _split(k: int, pieces: int) -> list[tuple[int, int]]:
-    pieces = max(1, min(pieces, k))
-    bounds = np.linspace(0, k, pieces + 1).astype(int)
-    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-
-
-def _resolve_jobs(jobs: int | None) -> int:
-    """``None`` means every core; otherwise a positive number of worker processes."""
-    if jobs is None:
-        return os.cpu_count() or 1
-    return check_size(jobs, name="jobs", low=1, high=4096)
-
-
-def _pool_count(n: int, table: np.ndarray, jobs: int) -> int:
-    from concurrent.futures import ProcessPoolExecutor
-    import multiprocessing as mp
-
-    # Many more pieces than workers: constellations differ a lot in cost, and small pieces
-    # taken in turn by whichever worker is free balance the load.
-    ranges = _split(len(table), 64 * jobs)
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method))
-    try:
-        futures = [pool.submit(count_piece, n, table, lo, hi) for lo, hi in ranges]
-        total = sum(f.result() for f in futures)
-    except BaseException:
-        # Ctrl-C or a failed piece: drop the queued pieces instead of waiting for them
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    return total
-
-
 def count_total(n: int, *, jobs: int | None = None) -> int:
-    """Number of solutions of the n x n board (OEIS A000170)."""
+    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` processes."""
     n = check_size(n, high=MAX_COUNT_N)
-    jobs = _resolve_jobs(jobs)
-    table = K.border_constellations(n)
-    if jobs == 1 or n < PARALLEL_FROM_N:
-        return count_piece(n, table, 0, len(table))
-    return _pool_count(n, table, jobs)
+    from ..scale import queens_count, run
+
+    return run(queens_count(n), jobs=jobs, inline_below=PIECES_FOR_POOL)["total"]
 
 
 def count_symmetric(n: int, quarter: bool = False) -> int:
@@ -106,13 +72,10 @@ def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
     (92, 12)
     """
     n = check_size(n, high=MAX_COUNT_N)
-    total = count_total(n, jobs=jobs)
-    if n == 1:
-        return total, 1
-    fixed = total + count_symmetric(n, False) + 2 * count_symmetric(n, True)
-    if fixed % 8:
-        raise RuntimeError(f"Burnside's lemma violated for n={n}: a counting kernel is wrong")
-    return total, fixed // 8
+    from ..scale import queens_count, run
+
+    answer = run(queens_count(n, unique=True), jobs=jobs, inline_below=PIECES_FOR_POOL)
+    return answer["total"], answer["unique"]
 
 
 def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
