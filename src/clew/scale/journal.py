@@ -48,7 +48,7 @@ class Progress:
     problem: dict
     pieces: int
     done: int
-    partial: int
+    partial: int  # what the finished pieces add up to (see problems.partial)
     elapsed: float  # seconds of computing, summed over the runs
     piece_seconds: float  # computing time of the finished pieces, summed over workers
     runs: int
@@ -186,7 +186,9 @@ class Journal:
         done = self.done()
         seconds, runs = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM runs").fetchone()
         piece_seconds = self._conn.execute("SELECT COALESCE(SUM(seconds), 0) FROM pieces").fetchone()[0]
-        return Progress(self.problem, self.pieces, len(done), sum(done.values()), float(seconds), float(piece_seconds), int(runs))
+        from .problems import partial
+
+        return Progress(self.problem, self.pieces, len(done), partial(self.problem, done), float(seconds), float(piece_seconds), int(runs))
 
     def values(self) -> list[int]:
         """Every piece's value in order; :class:`JournalError` unless all are in."""

@@ -91,6 +91,16 @@ def combine(problem: dict, results: list[int]) -> dict:
     raise ClewError(f"unknown problem {kind!r}")
 
 
+def partial(problem: dict, done: dict[int, int]) -> int:
+    """What the finished pieces ``{index: value}`` add up to so far: the part of the
+    answer's main number (for a queens count, of the total) already known."""
+    kind = problem.get("problem")
+    if kind == "queens-count":
+        parts = pieces(problem)
+        return sum(v for i, v in done.items() if parts[i][0] == "constellations")
+    raise ClewError(f"unknown problem {kind!r}")
+
+
 def describe(problem: dict) -> str:
     """A short human name of the problem, for messages."""
     if problem.get("problem") == "queens-count":

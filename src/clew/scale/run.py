@@ -92,7 +92,7 @@ def _dask_client(dask: str | None, scheduler: str | None, jobs: int):
     if dask != "local":
         raise ClewError(f"--dask takes 'local', got {dask!r}")
     cluster = LocalCluster(
-        n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
     )
     return Client(cluster), cluster
 
