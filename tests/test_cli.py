@@ -4,12 +4,15 @@ outside are driven in-process through :func:`clew.cli.run`."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 import clew
@@ -19,11 +22,19 @@ from clew.queens import format as fmt
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 
+#: A 10x10 completion puzzle with 3 completions (see the file).
+BOARD_10 = Path(__file__).parent / "data" / "queens_complete_10.txt"
 
-def clew_cmd(*args, timeout: float = 120, executable: list[str] | None = None) -> subprocess.CompletedProcess:
-    """Run ``python -m clew ARGS``; no run of the CLI may ever print a traceback."""
+
+def clew_cmd(
+    *args, timeout: float = 120, executable: list[str] | None = None, input: str | None = None
+) -> subprocess.CompletedProcess:
+    """Run ``python -m clew ARGS`` (``input``: its stdin); no run of the CLI may ever print a
+    traceback."""
     command = (executable or [sys.executable, "-m", "clew"]) + [str(a) for a in args]
-    result = subprocess.run(command, capture_output=True, encoding="utf-8", env=ENV, timeout=timeout)
+    result = subprocess.run(
+        command, capture_output=True, encoding="utf-8", env=ENV, timeout=timeout, input=input
+    )
     assert "Traceback" not in result.stderr, result.stderr
     return result
 
@@ -51,6 +62,8 @@ def assert_usage_error(result: subprocess.CompletedProcess, *fragments: str) -> 
         (["queens", "--help"], "Usage: clew queens [OPTIONS] COMMAND [ARGS]..."),
         (["queens", "count", "--help"], "Usage: clew queens count [OPTIONS] N"),
         (["queens", "solve", "--help"], "Usage: clew queens solve [OPTIONS] N"),
+        (["queens", "one", "--help"], "Usage: clew queens one [OPTIONS] N"),
+        (["queens", "complete", "--help"], "Usage: clew queens complete [OPTIONS] [N]"),
     ],
 )
 def test_help(args, usage):
@@ -63,11 +76,18 @@ def test_help(args, usage):
 def test_help_lists_commands_and_options():
     assert "queens" in clew_cmd("--help").stdout
     group = clew_cmd("queens", "--help").stdout
-    assert "count" in group and "solve" in group
+    assert all(command in group for command in ("count", "solve", "one", "complete"))
     count = clew_cmd("queens", "count", "--help").stdout
     assert all(opt in count for opt in ("--unique", "--jobs", "--json"))
     solve = clew_cmd("queens", "solve", "--help").stdout
     assert all(opt in solve for opt in ("--limit", "--format", "leetcode", "board", "matrix", "columns", "json"))
+    one = clew_cmd("queens", "one", "--help").stdout
+    assert all(opt in one for opt in ("--method", "construct", "local", "--seed", "--format", "board", "status 1"))
+    complete = clew_cmd("queens", "complete", "--help").stdout
+    assert all(
+        opt in complete
+        for opt in ("--placed", "--blocked", "--board", "--count", "--limit", "--method", "mrv", "rows", "json")
+    )
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
@@ -253,6 +273,369 @@ def test_broken_pipe_in_a_shell_pipeline(format_):
 
 
 # ---------------------------------------------------------------------------------------------
+# clew queens one
+# ---------------------------------------------------------------------------------------------
+#
+# A few runs of the real entry point each; the variants run in-process through cli.run (the
+# function behind the entry point), which reports every error itself: an exception escaping
+# it, i.e. a traceback, fails the test.
+
+
+def run_in_process(capsys, *args) -> tuple[int, str, str]:
+    """``(exit status, stdout, stderr)`` of ``clew ARGS`` run through :func:`clew.cli.run`."""
+    status = cli.run([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def read_columns_line(stdout: str) -> list[int]:
+    """The columns of a one-line answer: exactly one line, single spaces, a final newline."""
+    assert stdout.endswith("\n") and stdout.count("\n") == 1
+    line = stdout[:-1]
+    assert line == line.strip() and "  " not in line
+    return [int(v) for v in line.split(" ")]
+
+
+def test_one_columns():
+    result = clew_cmd("queens", "one", "8")
+    assert (result.returncode, result.stderr) == (0, "")
+    cols = read_columns_line(result.stdout)
+    assert cols == queens.construct(8).tolist() == [1, 3, 5, 7, 2, 0, 6, 4]
+    assert queens.is_solution(cols)
+
+
+def test_one_board():
+    result = clew_cmd("queens", "one", "6", "--format", "board", "--method", "local", "--seed", "4")
+    assert (result.returncode, result.stderr) == (0, "")
+    cols = queens.local(6, 4).tolist()
+    assert queens.is_solution(cols)
+    assert result.stdout == fmt.to_board(cols) + "\n"
+
+
+def test_one_huge_board_is_one_line():
+    n = 200_003
+    result = clew_cmd("queens", "one", n)
+    assert (result.returncode, result.stderr) == (0, "")
+    cols = read_columns_line(result.stdout)
+    assert len(cols) == n
+    queens.check_solution(cols, n)
+    assert cols == queens.construct(n).tolist()
+
+
+def test_one_without_a_solution_exits_1():
+    result = clew_cmd("queens", "one", "2")
+    assert (result.returncode, result.stdout) == (cli.EXIT_FAILURE, "")
+    assert result.stderr == "clew: no solution exists for n = 2: 2 queens always attack each other on a 2x2 board\n"
+
+
+@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("args", [[], ["--format", "board"], ["-m", "local"], ["-m", "local", "-s", "1"]])
+def test_one_without_a_solution_in_process(capsys, n, args):
+    status, out, err = run_in_process(capsys, "queens", "one", n, *args)
+    assert (status, out) == (cli.EXIT_FAILURE, "")
+    assert err == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 9, 30, 1000])
+def test_one_formats_in_process(capsys, n):
+    for method, seed in [("construct", None), ("local", 0), ("local", 77)]:
+        args = ["queens", "one", n, "--method", method] + ([] if seed is None else ["--seed", seed])
+        expected = queens.one(n, method=method, seed=seed).tolist()
+        assert queens.is_solution(expected)
+        status, out, err = run_in_process(capsys, *args)
+        assert (status, err) == (0, "")
+        assert read_columns_line(out) == expected
+        status, out, err = run_in_process(capsys, *args, "-f", "board")
+        assert (status, err) == (0, "")
+        assert out == fmt.to_board(expected) + "\n"
+
+
+def test_one_local_huge_and_random(capsys):
+    status, out, _ = run_in_process(capsys, "queens", "one", 100_003, "-m", "local", "-s", 5)
+    assert status == 0 and read_columns_line(out) == queens.local(100_003, 5).tolist()
+    # without a seed: a random one, still a solution
+    status, out, _ = run_in_process(capsys, "queens", "one", 1000, "-m", "local")
+    assert status == 0 and queens.is_solution(read_columns_line(out))
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 7, 1 << 20])
+def test_one_columns_line_in_chunks(monkeypatch, capsys, chunk):
+    # the line is written in chunks of _LINE_CHUNK values: it must read the same on every
+    # boundary (a space between chunks, the newline only at the very end)
+    monkeypatch.setattr(cli, "_LINE_CHUNK", chunk)
+    for n in (1, 4, 5, 6, 7, 8, 13, 14, 15, 100, 1001):
+        status, out, err = run_in_process(capsys, "queens", "one", n)
+        assert (status, err) == (0, "")
+        assert out == " ".join(str(c) for c in queens.construct(n).tolist()) + "\n"
+
+
+@pytest.mark.slow
+def test_one_ten_million():
+    n = 10**7
+    result = clew_cmd("queens", "one", n, timeout=300)
+    assert result.returncode == 0
+    cols = np.array(read_columns_line(result.stdout), dtype=np.int64)
+    assert len(cols) == n and queens.is_solution(cols)
+
+
+def test_one_broken_pipe_is_quiet():
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("bash is not available")
+    line = f"set -o pipefail; '{sys.executable}' -m clew queens one 3000000 | head -c 20"
+    result = subprocess.run([bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120)
+    assert result.stdout == "1 3 5 7 9 11 13 15 1"
+    assert result.stderr == ""
+    assert result.returncode == cli.EXIT_BROKEN_PIPE
+
+
+# ---------------------------------------------------------------------------------------------
+# clew queens complete
+# ---------------------------------------------------------------------------------------------
+
+
+def brute_force(n: int, placed, blocked) -> list[tuple[int, ...]]:
+    """Completions by filtering every solution of the board (the reference enumeration)."""
+    from clew.queens import _reference
+
+    return [
+        s
+        for s in _reference.solutions(n)
+        if all(s[r] == c for r, c in placed) and all(s[r] != c for r, c in blocked)
+    ]
+
+
+def test_complete_prints_the_first_completion():
+    result = clew_cmd("queens", "complete", "8", "--placed", "0,2 1,5", "--blocked", "2,1", "-b", "3,7", "-m", "rows")
+    assert (result.returncode, result.stderr) == (0, "")
+    cols = read_columns_line(result.stdout)
+    expected = brute_force(8, [(0, 2), (1, 5)], [(2, 1), (3, 7)])
+    assert tuple(cols) == expected[0]  # row by row: the lexicographically first completion
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--placed", "0,2", "--placed", "1,5", "--blocked", "2,1", "--blocked", "3,7"],
+        ["--placed", "0,2 1,5", "--blocked", "2,1;3,7"],
+        ["-p", "0,2; 1,5", "-b", " 2 , 1  3,7 "],
+        ["-p", "0,2", "-p", "1,5;", "-b", "2,1 ;3,7", "-b", ""],
+        ["-p", "+0,+2;1,5", "-b", "2,1\n3,7"],
+    ],
+    ids=["repeated", "lists", "spaces", "mixed", "signs-newline"],
+)
+@pytest.mark.parametrize("method", ["mrv", "rows"])
+def test_complete_square_lists(capsys, args, method):
+    expected = brute_force(8, [(0, 2), (1, 5)], [(2, 1), (3, 7)])
+    status, out, err = run_in_process(capsys, "queens", "complete", "8", *args, "--format", "json", "--method", method)
+    assert (status, err) == (0, "")
+    record = json.loads(out)
+    assert record["n"] == 8 and tuple(record["columns"]) in expected
+    status, out, err = run_in_process(capsys, "queens", "complete", "8", *args, "--count", "--method", method)
+    assert (status, out, err) == (0, f"{len(expected)}\n", "")
+
+
+def test_complete_formats(capsys):
+    first = queens.complete(5, blocked=[(0, 0)]).first.tolist()
+    assert queens.is_solution(first) and first[0] != 0
+    status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "board")
+    assert (status, out) == (0, fmt.to_board(first) + "\n")
+    status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "columns")
+    assert (status, out) == (0, " ".join(map(str, first)) + "\n")
+    status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "json")
+    assert (status, json.loads(out)) == (0, {"n": 5, "columns": first})
+
+
+def test_complete_count():
+    result = clew_cmd("queens", "complete", "8", "--placed", "0,0", "--count", "--limit", "3")
+    assert (result.returncode, result.stdout) == (0, "3\n")
+    assert result.stderr == "clew: stopped at --limit 3: there are at least 3 completions\n"
+
+
+@pytest.mark.parametrize("method", ["mrv", "rows"])
+@pytest.mark.parametrize("limit, count, reached", [(None, 4, False), (1, 1, True), (4, 4, True), (5, 4, False)])
+def test_complete_count_limit(capsys, method, limit, count, reached):
+    # 4 completions: a limit of 4 or less is reached, and the count is then a lower bound
+    args = ["queens", "complete", "8", "-p", "0,0", "--count", "-m", method]
+    args += [] if limit is None else ["--limit", limit]
+    status, out, err = run_in_process(capsys, *args)
+    assert (status, out) == (0, f"{count}\n")
+    if reached:
+        assert err == f"clew: stopped at --limit {limit}: there are at least {count} completions\n"
+    else:
+        assert err == ""
+    status, out, _ = run_in_process(capsys, *args, "--format", "json")
+    assert json.loads(out) == {"n": 8, "count": count, "exact": not reached}
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_complete_count_the_empty_board(capsys, n, queens_counts):
+    status, out, err = run_in_process(capsys, "queens", "complete", n, "--count")
+    assert (status, out, err) == (0, f"{queens_counts.total[n]}\n", "")
+
+
+def test_complete_board_file():
+    n, placed, blocked = queens.parse_board(BOARD_10.read_text(encoding="utf-8"))
+    expected = brute_force(n, placed, blocked)
+    assert len(expected) == 3
+    result = clew_cmd("queens", "complete", "--board", BOARD_10)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert tuple(read_columns_line(result.stdout)) in expected
+
+
+def test_complete_board_file_in_process(capsys):
+    expected = brute_force(*queens.parse_board(BOARD_10.read_text(encoding="utf-8")))
+    for args in (["10", "--board", BOARD_10], ["--board", BOARD_10, "-m", "rows"]):
+        status, out, err = run_in_process(capsys, "queens", "complete", *args)
+        assert (status, err) == (0, "")
+        assert tuple(read_columns_line(out)) in expected
+    status, out, err = run_in_process(capsys, "queens", "complete", "--board", BOARD_10, "--count")
+    assert (status, out, err) == (0, "3\n", "")
+
+
+BOARD_6 = "# a 6x6 board\nQ . . . . .\n. . . . . .\n\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
+
+
+def test_complete_board_from_stdin():
+    # 6x6 with a queen in a corner: no completion
+    result = clew_cmd("queens", "complete", "--board", "-", input=BOARD_6)
+    assert (result.returncode, result.stdout) == (cli.EXIT_FAILURE, "")
+    assert result.stderr == "clew: impossible: this board has no completion\n"
+
+
+def feed_stdin(monkeypatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        ([], "4\n"),
+        (["6"], "4\n"),
+        (["-p", "0,1"], f"{len(brute_force(6, [(0, 1)], []))}\n"),
+        # --placed and --blocked add to the board's squares
+        (["-p", "0,1", "-b", "1,3"], "0\n"),
+        (["-b", "0,1 0,2"], f"{len(brute_force(6, [], [(0, 1), (0, 2)]))}\n"),
+    ],
+)
+def test_complete_board_from_stdin_in_process(monkeypatch, capsys, args, expected):
+    feed_stdin(monkeypatch, BOARD_6.replace("Q", "."))
+    status, out, err = run_in_process(capsys, "queens", "complete", "--board", "-", "--count", *args)
+    assert (status, out, err) == (0, expected, "")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["4", "-p", "0,0"],
+        ["8", "-b", "3,0 3,1 3,2 3,3 3,4 3,5 3,6 3,7"],
+        ["8", "-b", "0,5;1,5;2,5;3,5;4,5;5,5;6,5;7,5"],
+        ["2"],
+        ["3", "-m", "rows"],
+        ["6", "-p", "0,1", "-b", "1,3"],
+    ],
+)
+def test_complete_impossible_exits_1(capsys, args):
+    status, out, err = run_in_process(capsys, "queens", "complete", *args)
+    assert (status, out, err) == (cli.EXIT_FAILURE, "", "clew: impossible: this board has no completion\n")
+    # a count of 0 is an answer, not a failure
+    status, out, err = run_in_process(capsys, "queens", "complete", *args, "--count")
+    assert (status, out, err) == (0, "0\n", "")
+
+
+COMPLETE_INPUT_ERRORS = [
+    (["8", "-p", "0,0", "-p", "3,3"], "the queens on (0, 0) and (3, 3) attack each other along a diagonal"),
+    (["8", "-p", "2,1 2,5"], "the queens on (2, 1) and (2, 5) attack each other along a row"),
+    (["8", "-p", "1,4;6,4"], "the queens on (1, 4) and (6, 4) attack each other along a column"),
+    (["8", "-p", "0,7 7,0"], "the queens on (0, 7) and (7, 0) attack each other along a diagonal"),
+    (["8", "-p", "2,3", "-b", "2,3"], "the queen on (2, 3) stands on a blocked square"),
+    (["8", "-p", "8,0"], "placed: square (8, 0) is off the 8x8 board (rows and columns count from 0)"),
+    (["8", "-p", "-1,0"], "placed: square (-1, 0) is off the 8x8 board (rows and columns count from 0)"),
+    (["8", "-b", "0,-1"], "blocked: square (0, -1) is off the 8x8 board (rows and columns count from 0)"),
+    (["8", "-b", "99,0"], "blocked: square (99, 0) is off the 8x8 board (rows and columns count from 0)"),
+    (["8", "-p", "1,1", "-p", "1,1"], "placed: square (1, 1) is given twice"),
+    (["--board", BOARD_10, "-p", "9,5"], "placed: square (9, 5) is given twice"),
+    (["--board", BOARD_10, "-p", "4,0"], "the queens on (9, 5) and (4, 0) attack each other along a diagonal"),
+    (["--board", BOARD_10, "-p", "0,1"], "the queen on (0, 1) stands on a blocked square"),
+]
+
+
+def test_complete_input_error():
+    args, message = COMPLETE_INPUT_ERRORS[0]
+    result = clew_cmd("queens", "complete", *args)
+    assert_usage_error(result)
+    assert result.stderr == f"clew: error: {message}\n"
+
+
+@pytest.mark.parametrize("args, message", COMPLETE_INPUT_ERRORS)
+def test_complete_input_errors_in_process(capsys, args, message):
+    status, out, err = run_in_process(capsys, "queens", "complete", *args)
+    assert (status, out, err) == (cli.EXIT_USAGE, "", f"clew: error: {message}\n")
+
+
+def test_complete_bad_board():
+    result = clew_cmd("queens", "complete", "--board", "-", input="Q..\n.y.\n...\n")
+    assert_usage_error(result)
+    assert result.stderr == "clew: error: <stdin>: line 2, column 2: 'y' is not Q, . or x\n"
+
+
+@pytest.mark.parametrize(
+    "board, message",
+    [
+        ("Q..\n.y.\n...\n", "<stdin>: line 2, column 2: 'y' is not Q, . or x"),
+        ("# c\n\nQ...\n...\n....\n....\n", "<stdin>: line 4: a row of a 4x4 board needs 4 squares, got 3"),
+        ("# nothing\n\n", "<stdin>: the board is empty"),
+        ("", "<stdin>: the board is empty"),
+        ("Q.\n.Q\n", "the queens on (0, 0) and (1, 1) attack each other along a diagonal"),
+        (("." * 63 + "\n") * 63, "Invalid value for '--board': the board has 63 rows; at most 62"),
+    ],
+)
+def test_complete_bad_boards_in_process(monkeypatch, capsys, board, message):
+    feed_stdin(monkeypatch, board)
+    status, out, err = run_in_process(capsys, "queens", "complete", "--board", "-")
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err.startswith(f"clew: error: {message}") and err.count("\n") == 1
+
+
+def test_complete_bad_board_files(capsys, tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"Q...\n..\xff.\n....\n....\n")
+    status, out, err = run_in_process(capsys, "queens", "complete", "--board", path)
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err == f"clew: error: {path}: not UTF-8 text (invalid start byte at byte 7)\n"
+    path.write_text("\ufeffQ . .\n. . y\n. . .\n", encoding="utf-8")  # a byte order mark is fine
+    status, out, err = run_in_process(capsys, "queens", "complete", "--board", path)
+    assert err == f"clew: error: {path}: line 2, column 3: 'y' is not Q, . or x\n"
+    for missing in (tmp_path, tmp_path / "missing.txt"):
+        status, out, err = run_in_process(capsys, "queens", "complete", "--board", missing)
+        assert (status, out) == (cli.EXIT_USAGE, "")
+        assert err.startswith("clew: error: Invalid value for '--board':") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (["queens", "one", "8", "-m", "local", "--seed", str(2**32)], ["seed must be between 0 and 4294967295"]),
+        (["queens", "complete", "7", "--board", str(BOARD_10)], ["--board", "10 rows, not N = 7"]),
+        (["queens", "complete", "8", "-p", "1"], ["--placed", "'1' is not a square"]),
+        (["queens", "complete", "8", "-p", "a,b"], ["--placed", "'a,b' is not a square"]),
+        (["queens", "complete", "8", "-p", "1.5,2"], ["--placed", "'1.5,2' is not a square"]),
+        (["queens", "complete", "8", "--count", "--limit", "0"], ["--limit", "at least 1", "got 0"]),
+        (["queens", "complete", "x"], ["'N'", "'x' is not an integer"]),
+        (["queens", "complete", "-4", "-p", "0,0"], ["'N'", "at least 1", "got -4"]),
+        (["queens", "complete", "8", "-b", "1,2,3"], ["--blocked", "'1,2,3' is not a square"]),
+        (["queens", "complete", "8", "-b", "1,,2"], ["--blocked", "'1,,2' is not a square"]),
+    ],
+)
+def test_usage_errors_in_process(capsys, args, fragments):
+    status, out, err = run_in_process(capsys, *args)
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err.startswith("clew: error: ") and err.count("\n") == 1
+    for fragment in fragments:
+        assert fragment in err
+
+
+# ---------------------------------------------------------------------------------------------
 # Bad input: exit status 2, one line on stderr, nothing on stdout
 # ---------------------------------------------------------------------------------------------
 
@@ -277,6 +660,20 @@ def test_broken_pipe_in_a_shell_pipeline(format_):
         (["queens", "solve", "8", "--limit", "-1"], ["--limit", "at least 0", "got -1"]),
         (["queens", "solve", "8", "--limit", "many"], ["--limit", "not an integer"]),
         (["queens", "solve", "8", "--format", "xml"], ["--format", "'xml'"]),
+        (["queens", "one", "0"], ["'N'", "at least 1", "got 0"]),
+        (["queens", "one", "-3"], ["'N'", "at least 1", "got -3"]),
+        (["queens", "one", "8", "--method", "random"], ["--method", "'random'", "construct", "local"]),
+        (["queens", "one", "8", "--seed", "3"], ["--seed", "only --method local uses a seed"]),
+        (["queens", "one", "8", "-m", "local", "--seed", "-1"], ["--seed", "at least 0", "got -1"]),
+        (["queens", "one", "8", "-m", "local", "--seed", "x"], ["--seed", "'x' is not an integer"]),
+        (["queens", "one", "8", "--format", "json"], ["--format", "'json'"]),
+        (["queens", "complete", "0"], ["'N'", "at least 1", "got 0"]),
+        (["queens", "complete"], ["give the board size N or a board with --board"]),
+        (["queens", "complete", "8", "--placed", "1-2"], ["--placed", "'1-2' is not a square", "ROW,COL"]),
+        (["queens", "complete", "8", "--blocked", "0,0;3"], ["--blocked", "'3' is not a square"]),
+        (["queens", "complete", "8", "-p", "(1,2)"], ["--placed", "'(1,2)' is not a square"]),
+        (["queens", "complete", "8", "--method", "dfs"], ["--method", "'dfs'", "mrv", "rows"]),
+        (["queens", "complete", "--board", "no/such/file.txt"], ["--board", "does not exist"]),
         (["queens", "frobnicate"], ["No such command", "frobnicate"]),
         (["--frobnicate"], ["--frobnicate"]),
     ],

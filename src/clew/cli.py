@@ -379,14 +379,14 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
       clew queens one 1000 --method local --seed 7
       clew queens one 10000000 | wc -c
     """
-    from .queens import format as fmt_module
-    from .queens.one import MAX_ONE_N, one
-
-    _at_most(n, MAX_ONE_N, "the limit of queens.one")
     if seed is not None and method != "local":
         raise click.BadParameter(
             "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
         )
+    from .queens import format as fmt_module
+    from .queens.one import MAX_ONE_N, one
+
+    _at_most(n, MAX_ONE_N, "the limit of queens.one")
     if fmt == "board" and n > fmt_module.MAX_PICTURE_N:
         raise click.BadParameter(
             f"a {n}x{n} board is too large to draw (at most {fmt_module.MAX_PICTURE_N}x"
@@ -449,25 +449,42 @@ def _parse_squares(values: tuple[str, ...], option: str) -> list[tuple[int, int]
     return squares
 
 
-def _read_board(stream) -> tuple[int, list, list]:
-    """``(n, placed, blocked)`` of the board drawn in ``stream`` (see ``parse_board``); errors
-    name the file."""
+def _read_board(path: str) -> tuple[int, list, list]:
+    """``(n, placed, blocked)`` of the board drawn in the file ``path`` (``-``: stdin), read
+    as UTF-8 (a byte order mark is skipped); see ``parse_board``. Errors name the file."""
     from .queens.complete import CompletionInputError, parse_board
 
-    name = getattr(stream, "name", "<board>")
-    name = "<stdin>" if name in ("-", "<stdin>") else click.format_filename(name)
+    if path == "-":
+        name = "<stdin>"
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        data = stream.read()
+    else:
+        name = click.format_filename(path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise CompletionInputError(f"{name}: cannot read the board: {exc.strerror or exc}") from None
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        text = stream.read()
-    except UnicodeDecodeError as exc:
-        raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    try:
-        return parse_board(text)
+        return parse_board(data)
     except CompletionInputError as exc:
         raise CompletionInputError(f"{name}: {exc}") from None
 
 
+class _OptionalArgument(click.Argument):
+    """An optional argument whose errors name it 'N', not '[N]' as Click would."""
+
+    def get_error_hint(self, ctx: click.Context) -> str:
+        return f"'{self.name.upper()}'"
+
+
 @queens.command("complete", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
-@click.argument("n", type=Integer(1), required=False)
+@click.argument("n", cls=_OptionalArgument, type=Integer(1), required=False)
 @click.option(
     "-p",
     "--placed",
@@ -486,7 +503,7 @@ def _read_board(stream) -> tuple[int, list, list]:
 @click.option(
     "--board",
     "board_file",
-    type=click.File("r", encoding="utf-8-sig"),
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
     default=None,
     metavar="FILE",
     help="Read the board from FILE ('-': stdin), one row per line: Q a queen, . an empty "
@@ -534,7 +551,7 @@ def queens_complete(
     n: int | None,
     placed: tuple[str, ...],
     blocked: tuple[str, ...],
-    board_file,
+    board_file: str | None,
     count_: bool,
     limit: int | None,
     method: str,
@@ -556,11 +573,19 @@ def queens_complete(
       clew queens complete --board puzzle.txt --format board
       clew queens complete --board - --count < puzzle.txt
     """
+    # what needs no kernel is checked first: a mistyped option is answered at once
+    if limit is not None and not count_:
+        raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
+    if count_ and fmt == "board":
+        raise click.BadParameter("--count prints a number: use --format columns or json", param_hint="'--format'")
+    if n is None and board_file is None:
+        raise click.UsageError("give the board size N or a board with --board")
+    placed_squares = _parse_squares(placed, "--placed")
+    blocked_squares = _parse_squares(blocked, "--blocked")
+
     # (clew.queens.complete is the function; its module's names are imported from it directly)
     from .queens.complete import MAX_COMPLETE_N, complete
 
-    placed_squares = _parse_squares(placed, "--placed")
-    blocked_squares = _parse_squares(blocked, "--blocked")
     if board_file is not None:
         size, board_placed, board_blocked = _read_board(board_file)
         if n is not None and n != size:
@@ -574,13 +599,7 @@ def queens_complete(
         n = size
         placed_squares = board_placed + placed_squares
         blocked_squares = board_blocked + blocked_squares
-    elif n is None:
-        raise click.UsageError("give the board size N or a board with --board")
     _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
-    if limit is not None and not count_:
-        raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
-    if count_ and fmt == "board":
-        raise click.BadParameter("--count prints a number: use --format columns or json", param_hint="'--format'")
     fmt = fmt or "columns"
 
     result = complete(
