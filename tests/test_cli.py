@@ -703,7 +703,9 @@ def test_run_reports_clew_errors(monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise ClewError("the kernel refused\nthis board")
 
-    monkeypatch.setattr(queens.solver, "count", broken)
+    import clew.scale
+
+    monkeypatch.setattr(clew.scale, "run", broken)  # what `clew queens count` calls
     assert cli.run(["queens", "count", "8"]) == cli.EXIT_USAGE
     out, err = capsys.readouterr()
     assert (out, err) == ("", "clew: error: the kernel refused this board\n")
@@ -713,7 +715,9 @@ def test_run_reports_interrupts(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(queens.solver, "count", interrupted)
+    import clew.scale
+
+    monkeypatch.setattr(clew.scale, "run", interrupted)
     assert cli.run(["queens", "count", "8"]) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines()[-1] == "clew: interrupted"

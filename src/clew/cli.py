@@ -210,38 +210,86 @@ def queens() -> None:
     '"total" is always the number of all solutions; "unique" is the fundamental count with '
     '--unique and null without it; "seconds" is the wall-clock time of the count.',
 )
-def queens_count(n: int, unique: bool, jobs: int | None, as_json: bool) -> None:
+@click.option(
+    "--journal",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Record every finished piece in this SQLite journal; running the same command "
+    "again resumes, skipping the finished pieces. A journal of another count is refused.",
+)
+@click.option(
+    "--dask",
+    type=click.Choice(["local"]),
+    default=None,
+    help="Run the pieces on a Dask LocalCluster of J worker processes on 127.0.0.1 "
+    "(needs the dask extra: pip install 'clew[dask]').",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Run the pieces on a running Dask cluster, e.g. tcp://10.0.0.5:8786.",
+)
+@click.option(
+    "--progress/--quiet",
+    "progress",
+    default=None,
+    help="Force the progress bar (pieces, rate, ETA) on stderr on or off; by default it is "
+    "shown when stderr is a terminal.",
+)
+def queens_count(
+    n: int,
+    unique: bool,
+    jobs: int | None,
+    as_json: bool,
+    journal: str | None,
+    dask: str | None,
+    scheduler: str | None,
+    progress: bool | None,
+) -> None:
     """Count the solutions of the N x N board and print the number.
 
     N is at most 32 (the kernels keep the board's lines in 64-bit masks); time, not the
     limit, is what stops you: N = 16 takes seconds, every step up about 6-10 times longer.
+
+    The count is cut into pieces (canonical border constellations) that run on every
+    core, or on a Dask cluster; with --journal a long count survives a crash or Ctrl-C.
 
     \b
     Examples:
       clew queens count 8             # 92
       clew queens count 8 --unique    # 12
       clew queens count 15 --jobs 2 --json
+      clew queens count 19 --journal q19.sqlite   # Ctrl-C, then the same again resumes
     """
     from .queens import solver
+    from .scale import Interrupted, queens_count as problem, run as run_pieces
 
     _at_most(n, solver.MAX_COUNT_N, "the counting kernels use 64-bit masks")
+    if dask and scheduler:
+        raise click.UsageError("use --dask local or --scheduler ADDRESS, not both")
     start = time.perf_counter()
-    total, fundamental = _count(n, unique=unique, jobs=jobs)
+    try:
+        answer = run_pieces(
+            problem(n, unique=unique),
+            jobs=jobs,
+            journal=journal,
+            dask=dask,
+            scheduler=scheduler,
+            progress=progress,
+            inline_below=solver.PIECES_FOR_POOL,
+        )
+    except Interrupted as exc:
+        click.echo(f"clew: {exc.hint()}", err=True)
+        raise KeyboardInterrupt from None
+    total, fundamental = answer["total"], answer["unique"]
     seconds = time.perf_counter() - start
     if as_json:
         line = json.dumps({"n": n, "total": total, "unique": fundamental, "seconds": round(seconds, 6)})
     else:
         line = str(fundamental if unique else total)
     click.echo(line)
-
-
-def _count(n: int, *, unique: bool, jobs: int | None) -> tuple[int, int | None]:
-    """``(total, fundamental)``; ``fundamental`` is None unless ``unique``."""
-    from .queens import solver
-
-    if not unique:
-        return solver.count(n, jobs=jobs), None
-    return solver.counts(n, jobs=jobs)
 
 
 @queens.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -629,6 +677,53 @@ def queens_complete(
     else:
         click.echo(" ".join(map(str, cols)))
     return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# clew journal
+# ---------------------------------------------------------------------------------------------
+
+
+@cli.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+def journal() -> None:
+    """Journals of long counts (SQLite files written by --journal)."""
+
+
+@journal.command("show", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def journal_show(file: str, as_json: bool) -> None:
+    """Show where the count recorded in FILE stands: pieces done, the partial sum, time
+    spent, and an estimate of the time left (one worker per core). The total appears only
+    once every piece is in.
+    """
+    from .scale import Journal, combine
+    from .scale.problems import describe
+
+    with Journal.open(file, None, None) as book:
+        progress = book.progress()
+        answer = combine(book.problem, book.values()) if progress.complete else None
+    left = progress.remaining_seconds(os.cpu_count() or 1)
+    if as_json:
+        click.echo(json.dumps({
+            "problem": progress.problem,
+            "pieces": progress.pieces,
+            "done": progress.done,
+            "partial": progress.partial,
+            "elapsed": round(progress.elapsed, 3),
+            "remaining": None if left is None else round(left, 3),
+            "answer": answer,
+        }))
+        return
+    click.echo(f"problem:   {describe(progress.problem)}")
+    click.echo(f"pieces:    {progress.done} of {progress.pieces} done ({100 * progress.done / progress.pieces:.1f}%)")
+    if answer is not None:
+        click.echo(f"result:    total {answer['total']}" + (f", fundamental {answer['unique']}" if answer.get("unique") is not None else ""))
+    else:
+        click.echo(f"partial:   {progress.partial} (from the finished pieces; not a total)")
+    click.echo(f"elapsed:   {progress.elapsed:.1f} s over {progress.runs} run(s)")
+    if answer is None:
+        click.echo("remaining: " + ("unknown (no piece done yet)" if left is None else f"about {left:.0f} s with {os.cpu_count() or 1} workers"))
 
 
 # ---------------------------------------------------------------------------------------------
