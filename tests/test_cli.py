@@ -369,6 +369,21 @@ def test_one_columns_line_in_chunks(monkeypatch, capsys, chunk):
         assert out == " ".join(str(c) for c in queens.construct(n).tolist()) + "\n"
 
 
+@pytest.mark.parametrize("method, per_queen", [("construct", 16), ("local", 40)])
+def test_one_out_of_memory(monkeypatch, capsys, method, per_queen):
+    # a board too large for this machine's memory: one line and status 1, no traceback
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(sys.modules["clew.queens.one"], "one", no_memory)
+    status, out, err = run_in_process(capsys, "queens", "one", 10**9, "--method", method)
+    assert (status, out) == (cli.EXIT_FAILURE, "")
+    assert err == (
+        f"clew: not enough memory to place 1000000000 queens: --method {method} needs about "
+        f"{per_queen} bytes per queen ({per_queen}.0 GB)\n"
+    )
+
+
 @pytest.mark.slow
 def test_one_ten_million():
     n = 10**7

@@ -441,7 +441,16 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
             f"{fmt_module.MAX_PICTURE_N}); use --format columns",
             param_hint="'--format'",
         )
-    cols = one(n, method=method, seed=seed)
+    try:
+        cols = one(n, method=method, seed=seed)
+    except MemoryError:
+        per_queen = _ONE_BYTES_PER_QUEEN[method]
+        click.echo(
+            f"clew: not enough memory to place {n} queens: --method {method} needs about "
+            f"{per_queen} bytes per queen ({per_queen * n / 1e9:.1f} GB)",
+            err=True,
+        )
+        return EXIT_FAILURE
     if cols is None:
         click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
         return EXIT_FAILURE
@@ -453,6 +462,10 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
     out.flush()
     return EXIT_OK
 
+
+#: Peak memory of ``queens.one`` per queen: the construction's arrays, the local search's
+#: column and diagonal counters (int64).
+_ONE_BYTES_PER_QUEEN = {"construct": 16, "local": 40}
 
 #: Values formatted per chunk of a columns line: about 10 MB of text at a time.
 _LINE_CHUNK = 1 << 20
