@@ -184,7 +184,6 @@ def test_one_bad_seed(seed, message):
     assert str(info.value) == message
 
 
-@pytest.mark.xfail(reason="local() returns before checking the seed when n is 1, 2 or 3", strict=True)
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_local_checks_the_seed_on_every_board(n):
     with pytest.raises(BoardSizeError):

@@ -59,13 +59,13 @@ def local(n: int, seed: int | None = None) -> np.ndarray | None:
     always ends.
     """
     n = check_size(n, high=MAX_ONE_N)
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % 2**31)
+    seed = check_size(seed, name="seed", low=0, high=2**32 - 1)
     if n in (2, 3):
         return None
     if n == 1:
         return np.zeros(1, np.int64)
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy % 2**31)
-    seed = check_size(seed, name="seed", low=0, high=2**32 - 1)
     for attempt in range(_ATTEMPTS):
         cols = K.min_conflicts(n, (seed + attempt) % 2**32, _ROUNDS)
         if len(cols):
