@@ -558,6 +558,32 @@ def test_complete_impossible_exits_1(capsys, args):
     assert (status, out, err) == (0, "0\n", "")
 
 
+def test_complete_ctrl_c_stops_a_long_search():
+    # the count of the empty 20x20 board takes minutes inside one kernel call: Ctrl-C must
+    # still end it (as SIGINT's default action, or before the kernel as 'clew: interrupted')
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clew", "queens", "complete", "20", "--count"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    try:
+        time.sleep(2.5)
+        proc.send_signal(signal.SIGINT)
+        returncode = proc.wait(timeout=20)
+        out, err = proc.communicate()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert out == b""
+    assert returncode in (-signal.SIGINT, cli.EXIT_INTERRUPTED), (returncode, err)
+    assert b"Traceback" not in err
+
+
 COMPLETE_INPUT_ERRORS = [
     (["8", "-p", "0,0", "-p", "3,3"], "the queens on (0, 0) and (3, 3) attack each other along a diagonal"),
     (["8", "-p", "2,1 2,5"], "the queens on (2, 1) and (2, 5) attack each other along a row"),

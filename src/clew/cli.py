@@ -11,7 +11,9 @@ stderr, and no traceback ever reaches the user:
   ``clew: error: <message>`` and exits with status 2;
 * a reader that stops early (``clew queens solve 12 | head -1``) ends the run quietly with
   status 141, as a program killed by SIGPIPE would;
-* Ctrl-C prints ``clew: interrupted`` and exits with status 130.
+* Ctrl-C prints ``clew: interrupted`` and exits with status 130; inside the single long
+  kernel call of ``queens one`` and ``queens complete`` it ends the process at once, as
+  SIGINT's default action does (status 130 in a shell, no message).
 
 Start-up stays cheap: this module imports only Click and the standard library. numpy, numba
 and the kernels are imported inside the commands that need them, so ``clew --help`` does not
@@ -29,6 +31,7 @@ Adding a problem means adding a group::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -139,6 +142,28 @@ def _at_most(n: int, high: int, why: str) -> int:
     if n > high:
         raise click.BadParameter(f"must be at most {high} ({why}), got {n}", param_hint="'N'")
     return n
+
+
+@contextlib.contextmanager
+def _ctrl_c_kills() -> Iterator[None]:
+    """Let Ctrl-C end the process at once while a long kernel runs.
+
+    A numba kernel does not return to the interpreter until it is done, so Python's own
+    SIGINT handler (which only sets a flag) would leave a long search running; the default
+    action ends the process, with the status of a program killed by SIGINT (130 in a shell).
+    Outside the main thread, where signals cannot be set, nothing changes.
+    """
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except (ValueError, OSError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _one_line(text: str) -> str:
@@ -442,7 +467,8 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
             param_hint="'--format'",
         )
     try:
-        cols = one(n, method=method, seed=seed)
+        with _ctrl_c_kills():
+            cols = one(n, method=method, seed=seed)
     except MemoryError:
         per_queen = _ONE_BYTES_PER_QUEEN[method]
         click.echo(
@@ -663,9 +689,8 @@ def queens_complete(
     _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
     fmt = fmt or "columns"
 
-    result = complete(
-        n, placed_squares, blocked_squares, limit=limit if count_ else 1, method=method
-    )
+    with _ctrl_c_kills():
+        result = complete(n, placed_squares, blocked_squares, limit=limit if count_ else 1, method=method)
     if count_:
         if fmt == "json":
             click.echo(json.dumps({"n": n, "count": result.count, "exact": result.exact}))
