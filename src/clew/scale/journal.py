@@ -49,7 +49,7 @@ class Progress:
     pieces: int
     done: int
     partial: int  # what the finished pieces add up to (see problems.partial)
-    elapsed: float  # seconds of computing, summed over the runs
+    elapsed: float  # wall seconds of the runs (a killed run: until its last finished piece)
     piece_seconds: float  # computing time of the finished pieces, summed over workers
     runs: int
 
@@ -184,7 +184,13 @@ class Journal:
 
     def progress(self) -> Progress:
         done = self.done()
-        seconds, runs = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM runs").fetchone()
+        # a run that was killed never wrote its time: count it until its last finished piece
+        rows = self._conn.execute(
+            "SELECT r.started, r.seconds, MAX(p.finished) FROM runs r "
+            "LEFT JOIN pieces p ON p.run = r.id GROUP BY r.id"
+        ).fetchall()
+        seconds = sum(max(spent, (last - started) if last is not None else 0.0) for started, spent, last in rows)
+        runs = len(rows)
         piece_seconds = self._conn.execute("SELECT COALESCE(SUM(seconds), 0) FROM pieces").fetchone()[0]
         from .problems import partial
 
