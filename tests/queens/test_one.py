@@ -301,11 +301,6 @@ def test_the_last_queen_is_checked():
     assert str(info.value) == f"queens at r1c{cols[0] + 1} and r{n}c{cols[0] + 1} share a column"
 
 
-@pytest.mark.xfail(
-    raises=TypeError,
-    strict=True,
-    reason="solver._as_columns calls __index__ on each row of a 2-D array: TypeError, not False",
-)
 @pytest.mark.parametrize("board", [np.array([[1, 3, 0, 2]]), [np.array([1, 3]), np.array([0, 2])]])
 def test_the_verifier_refuses_nested_arrays(board):
     # e.g. a whole batch of solution_batches() passed by mistake

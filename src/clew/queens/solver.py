@@ -247,8 +247,9 @@ def _as_columns(columns) -> np.ndarray:
     if array.ndim == 1 and array.dtype.kind in "iu":
         return array.astype(np.int64, copy=False)
     for r, c in enumerate(cols):
-        # integers only: int() would truncate 1.5, accept "3" and overflow on inf
-        if isinstance(c, bool) or not hasattr(c, "__index__"):
+        # integers only: int() would truncate 1.5, accept "3" and overflow on inf; an array
+        # (a row of a batch passed by mistake) is not one column either
+        if isinstance(c, (bool, np.ndarray)) or not hasattr(c, "__index__"):
             raise InvalidSolutionError(f"row {r + 1}: column {c!r} is not an integer")
         c = c.__index__()
         if not -(2**63) <= c < 2**63:
