@@ -375,7 +375,7 @@ def test_one_out_of_memory(monkeypatch, capsys, method, per_queen):
     def no_memory(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(sys.modules["clew.queens.one"], "one", no_memory)
+    monkeypatch.setattr(sys.modules["clew.queens.huge"], "one", no_memory)
     status, out, err = run_in_process(capsys, "queens", "one", 10**9, "--method", method)
     assert (status, out) == (cli.EXIT_FAILURE, "")
     assert err == (
@@ -610,8 +610,8 @@ def test_complete_input_errors_in_process(capsys, args, message):
 @pytest.mark.parametrize(
     "board, message",
     [
-        ("Q..\n.y.\n...\n", "<stdin>: line 2, column 2: 'y' is not Q, . or x"),
-        ("# c\n\nQ...\n...\n....\n....\n", "<stdin>: line 4: a row of a 4x4 board needs 4 squares, got 3"),
+        ("Q..\n.y.\n...\n", "<stdin>: line 2, character 2: 'y' is not Q, . or x"),
+        ("# c\n\nQ...\n...\n....\n....\n", "<stdin>: line 4: 3 squares, but the first row has 4"),
         ("# nothing\n\n", "<stdin>: the board is empty"),
         ("", "<stdin>: the board is empty"),
         ("Q.\n.Q\n", "the queens on (0, 0) and (1, 1) attack each other along a diagonal"),
@@ -633,7 +633,7 @@ def test_complete_bad_board_files(capsys, tmp_path):
     assert err == f"clew: error: {path}: not UTF-8 text (invalid start byte at byte 7)\n"
     path.write_text("\ufeffQ . .\n. . y\n. . .\n", encoding="utf-8")  # a byte order mark is fine
     status, out, err = run_in_process(capsys, "queens", "complete", "--board", path)
-    assert err == f"clew: error: {path}: line 2, column 3: 'y' is not Q, . or x\n"
+    assert err == f"clew: error: {path}: line 2, character 5: 'y' is not Q, . or x\n"
     for missing in (tmp_path, tmp_path / "missing.txt"):
         status, out, err = run_in_process(capsys, "queens", "complete", "--board", missing)
         assert (status, out) == (cli.EXIT_USAGE, "")

@@ -457,7 +457,7 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
             "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
         )
     from .queens import format as fmt_module
-    from .queens.one import MAX_ONE_N, one
+    from .queens.huge import MAX_ONE_N, one
 
     _at_most(n, MAX_ONE_N, "the limit of queens.one")
     if fmt == "board" and n > fmt_module.MAX_PICTURE_N:
@@ -539,7 +539,7 @@ def _parse_squares(values: tuple[str, ...], option: str) -> list[tuple[int, int]
 def _read_board(path: str) -> tuple[int, list, list]:
     """``(n, placed, blocked)`` of the board drawn in the file ``path`` (``-``: stdin), read
     as UTF-8 (a byte order mark is skipped); see ``parse_board``. Errors name the file."""
-    from .queens.complete import CompletionInputError, parse_board
+    from .queens.completion import CompletionInputError, parse_board
 
     if path == "-":
         name = "<stdin>"
@@ -670,8 +670,8 @@ def queens_complete(
     placed_squares = _parse_squares(placed, "--placed")
     blocked_squares = _parse_squares(blocked, "--blocked")
 
-    # (clew.queens.complete is the function; its module's names are imported from it directly)
-    from .queens.complete import MAX_COMPLETE_N, complete
+    # (the module is clew.queens.completion; clew.queens.complete is the function)
+    from .queens.completion import MAX_COMPLETE_N, complete
 
     if board_file is not None:
         size, board_placed, board_blocked = _read_board(board_file)

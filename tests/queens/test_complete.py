@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from clew.errors import BoardSizeError, ClewError
 from clew.queens import Completion, CompletionInputError, _reference, check_solution, complete, construct, local
 from clew.queens import parse_board
-from clew.queens.complete import MAX_COMPLETE_N, METHODS, check_board
+from clew.queens.completion import MAX_COMPLETE_N, METHODS, check_board
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -397,15 +397,14 @@ def test_parse_other_boards():
         ("", "the board is empty"),
         ("\n\n  \n", "the board is empty"),
         ("# nothing but a comment\n", "the board is empty"),
-        ("Q...\n..x\n....\n....\n", "line 2: a row of a 4x4 board needs 4 squares, got 3"),
-        ("# title\n\nQ...\n..x..\n....\n....\n", "line 4: a row of a 4x4 board needs 4 squares, got 5"),
-        ("....\n....\n....\n", "line 1: a row of a 3x3 board needs 3 squares, got 4"),
-        ("..\n..\n..\n", "line 1: a row of a 3x3 board needs 3 squares, got 2"),
-        ("Q..\n.y.\n...\n", "line 2, column 2: 'y' is not Q, . or x"),
-        ("# c\nQ..\n...\n..0\n", "line 4, column 3: '0' is not Q, . or x"),
-        ("Q . .\n. . #\n. . .\n", "line 2, column 3: '#' is not Q, . or x"),
-        ("Q..\n.\t.\n...\n", "line 2, column 2: '\\t' is not Q, . or x"),
-        ("♛..\n...\n...\n", "line 1, column 1: '♛' is not Q, . or x"),
+        ("Q...\n..x\n....\n....\n", "line 2: 3 squares, but the first row has 4"),
+        ("# title\n\nQ...\n..x..\n....\n....\n", "line 4: 5 squares, but the first row has 4"),
+        ("....\n....\n....\n", "the board has 3 rows of 4 squares: it must be square"),
+        ("..\n..\n..\n", "the board has 3 rows of 2 squares: it must be square"),
+        ("Q..\n.y.\n...\n", "line 2, character 2: 'y' is not Q, . or x"),
+        ("# c\nQ..\n...\n..0\n", "line 4, character 3: '0' is not Q, . or x"),
+        ("Q . .\n. . #\n. . .\n", "line 2, character 5: '#' is not Q, . or x"),
+        ("♛..\n...\n...\n", "line 1, character 1: '♛' is not Q, . or x"),
     ],
 )
 def test_parse_bad_boards(text, message):
@@ -433,3 +432,7 @@ def test_parse_then_complete_matches_brute_force():
         assert sorted(placed) == sorted((r, c) for r in range(n) for c in range(n) if grid[r][c] == "Q")
         assert sorted(blocked) == sorted((r, c) for r in range(n) for c in range(n) if grid[r][c] == "x")
         assert complete(n, placed, blocked, limit=None).count == len(brute_force(n, placed, blocked))
+
+
+def test_parse_board_accepts_tabs_between_squares():
+    assert parse_board("Q\t.\t.\t.\n. . x .\n....\n....") == (4, [(0, 0)], [(1, 2)])

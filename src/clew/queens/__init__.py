@@ -13,9 +13,9 @@ partly placed boards with blocked squares (:func:`complete`).
 ['.Q..', '...Q', 'Q...', '..Q.']
 """
 
-from .complete import Completion, CompletionInputError, complete, parse_board
+from .completion import Completion, CompletionInputError, complete, parse_board
 from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
-from .one import construct, local, one
+from .huge import construct, local, one
 from .solver import (
     MAX_COUNT_N,
     MAX_SOLVE_N,

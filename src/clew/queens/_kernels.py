@@ -770,7 +770,7 @@ def min_conflicts(n, seed, max_rounds):
     row succeeds, so most queens never collide). Phase 2 repairs the rest: for each row in
     collision, swap its column with a random row's whenever that lowers the number of
     collisions; a round that lowers nothing makes one random swap to leave the local
-    minimum. Linear time in practice. Returns the permutation, or an empty array when
+    minimum. Linear work in practice (cache misses make 10**7 queens ~15x slower than 10**6). Returns the permutation, or an empty array when
     ``max_rounds`` repair rounds were not enough (the caller retries with another seed).
     """
     np.random.seed(seed)

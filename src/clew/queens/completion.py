@@ -177,30 +177,39 @@ def complete(
 
 def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
     """Read a board drawn one row per line: ``Q`` a queen, ``.`` an empty square, ``x`` a
-    blocked square (spaces between squares are ignored, as are blank lines and ``#``
-    comments). Returns ``(n, placed, blocked)``.
+    blocked square (spaces and tabs between squares are ignored, as are blank lines and
+    ``#`` comments). Returns ``(n, placed, blocked)``; the board must be square.
 
     >>> parse_board("Q...\\n..x.\\n....\\n....")
     (4, [(0, 0)], [(1, 2)])
     """
     rows: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
             continue
-        rows.append((number, line.replace(" ", "")))
+        rows.append((number, raw))
     if not rows:
         raise CompletionInputError("the board is empty")
-    n = len(rows)
     placed, blocked = [], []
-    for r, (number, line) in enumerate(rows):
-        if len(line) != n:
-            raise CompletionInputError(f"line {number}: a row of a {n}x{n} board needs {n} squares, got {len(line)}")
-        for c, ch in enumerate(line):
+    n = None
+    for r, (number, raw) in enumerate(rows):
+        squares = 0
+        for position, ch in enumerate(raw, start=1):
+            if ch in " \t\r":
+                continue
+            c = squares
+            squares += 1
             if ch in "Qq":
                 placed.append((r, c))
             elif ch in "xX":
                 blocked.append((r, c))
             elif ch != ".":
-                raise CompletionInputError(f"line {number}, column {c + 1}: {ch!r} is not Q, . or x")
+                raise CompletionInputError(f"line {number}, character {position}: {ch!r} is not Q, . or x")
+        if n is None:
+            n = squares
+        elif squares != n:
+            raise CompletionInputError(f"line {number}: {squares} squares, but the first row has {n}")
+    if len(rows) != n:
+        raise CompletionInputError(f"the board has {len(rows)} rows of {n} squares: it must be square")
     return n, placed, blocked
