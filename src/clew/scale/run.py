@@ -61,19 +61,29 @@ def _pool(problem: dict, todo: list[tuple[int, tuple]], jobs: int) -> Iterator[t
     pool.shutdown()
 
 
+def _timed_batch(problem: dict, batch: list[tuple]) -> list[tuple[int, float]]:
+    return [_timed_piece(problem, piece) for piece in batch]
+
+
 def _dask(problem: dict, todo: list[tuple[int, tuple]], client) -> Iterator[tuple[int, int, float]]:
     from distributed import as_completed
 
+    # A task costs the scheduler a round trip (milliseconds), as much as a small piece
+    # computes: pieces travel in batches, about 8 per worker thread, small enough that the
+    # last batches still balance the load.
+    threads = max(1, sum(client.nthreads().values()))
+    size = max(1, len(todo) // (8 * threads))
     futures = {}
-    for index, piece in todo:
-        # pure=False: a piece rerun after a worker died is the same computation, but each
+    for start in range(0, len(todo), size):
+        chunk = todo[start : start + size]
+        # pure=False: a batch rerun after a worker died is the same computation, but each
         # submission must not be deduplicated against a cancelled one from an earlier run
-        future = client.submit(_timed_piece, problem, piece, pure=False, retries=2)
-        futures[future] = index
+        future = client.submit(_timed_batch, problem, [p for _, p in chunk], pure=False, retries=2)
+        futures[future] = [i for i, _ in chunk]
     try:
         for future in as_completed(futures):
-            value, seconds = future.result()
-            yield futures[future], value, seconds
+            for index, (value, seconds) in zip(futures[future], future.result()):
+                yield index, value, seconds
     except BaseException:
         client.cancel(list(futures))
         raise
