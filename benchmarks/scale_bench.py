@@ -36,11 +36,41 @@ def once(args: list[str]) -> tuple[float, float]:
     return wall, report["seconds"]
 
 
+def running_cluster(n: int, reps: int) -> None:
+    """Dask on a cluster started once (as a real cluster is used) against the process pool,
+    in this process, side by side."""
+    from distributed import LocalCluster
+
+    from clew.scale import queens_count, run
+
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0")
+    try:
+        run(queens_count(10), scheduler=cluster.scheduler_address)  # load the kernels in the workers
+        pool, dask = [], []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            a = run(queens_count(n), jobs=2)
+            pool.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            b = run(queens_count(n), scheduler=cluster.scheduler_address)
+            dask.append(time.perf_counter() - t0)
+            assert a == b and a["total"] == A000170[n]
+    finally:
+        cluster.close()
+    p, d = statistics.median(pool), statistics.median(dask)
+    print(f"n={n}: pool {p:.3f} s {[round(x, 2) for x in pool]}, Dask on a running 2-worker cluster "
+          f"{d:.3f} s {[round(x, 2) for x in dask]}, ratio {d / p:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=17)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--running-cluster", action="store_true", help="compare Dask on a cluster started once with the pool, in-process")
     args = parser.parse_args()
+    if args.running_cluster:
+        running_cluster(args.n, args.reps)
+        return
     n = str(args.n)
     variants = {
         "jobs=1": ["--jobs", "1"],
