@@ -1,0 +1,247 @@
+"""numba kernels for Sudoku of any size k^2 x k^2 (k = 2..5): propagation and search.
+
+Ints and numpy arrays only; the friendly layer (``clew.sudoku``) parses and converts once.
+
+Layout
+------
+A grid of side ``N = k * k`` has ``C = N * N`` cells, numbered ``r * N + c``. The state of
+a search is one int32 *candidate mask* per cell, bit ``d - 1`` standing for digit ``d``::
+
+    cand[cell] = 0b000010100   ->  digits 3 and 5 are still possible
+    a cell is solved when its mask has a single bit; a mask of 0 is a contradiction
+
+``peers[cell]`` lists the cells sharing its row, column or box; ``units[u]`` the N cells of
+unit ``u`` (rows, then columns, then boxes). Both come from :func:`tables`.
+
+Propagation (``_propagate``)
+----------------------------
+* naked single: a cell that is down to one digit removes it from all its peers (a queue of
+  newly solved cells drives this);
+* hidden single: in each unit, a digit with one possible cell goes there. Counted with two
+  bit-sliced accumulators per unit (``once``, ``twice``): ``once & ~twice`` are the digits
+  with exactly one place, and ``once != full`` means some digit has no place left.
+Both repeat until nothing changes, or a contradiction ends the branch.
+
+Search (``_search``)
+--------------------
+Iterative depth-first search; each depth keeps a copy of the candidate masks (``S[d]``), the
+cell branched on and its untried digits. The branching cell is the unsolved cell with the
+fewest candidates (MRV). The search can stop after ``limit`` solutions (1 solves, 2 proves
+uniqueness) and, for enumeration, return when its output buffer is full and resume later
+from the same arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .._bits import ctz64, popcount64
+
+
+def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(peers, units)`` of the k^2 x k^2 grid as int32 arrays (built once per size)."""
+    n = k * k
+    units = []
+    for r in range(n):
+        units.append([r * n + c for c in range(n)])
+    for c in range(n):
+        units.append([r * n + c for r in range(n)])
+    for br in range(k):
+        for bc in range(k):
+            units.append([(br * k + i) * n + bc * k + j for i in range(k) for j in range(k)])
+    peers = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        box = (r // k) * k + c // k
+        near = set(units[r]) | set(units[n + c]) | set(units[2 * n + box])
+        near.discard(cell)
+        peers.append(sorted(near))
+    return np.array(peers, dtype=np.int32), np.array(units, dtype=np.int32)
+
+
+@njit(cache=True)
+def _propagate(cand, peers, units, full, queue, head, tail):
+    """Apply naked and hidden singles until nothing changes. ``queue[head:tail]`` holds the
+    cells solved but not yet removed from their peers. Returns False on a contradiction."""
+    nunits = units.shape[0]
+    size = units.shape[1]
+    while True:
+        while head < tail:
+            cell = queue[head]
+            head += 1
+            bit = cand[cell]
+            for i in range(peers.shape[1]):
+                p = peers[cell, i]
+                m = cand[p]
+                if m & bit:
+                    m &= ~bit
+                    cand[p] = m
+                    if m == 0:
+                        return False
+                    if m & (m - 1) == 0:
+                        queue[tail] = p
+                        tail += 1
+        changed = False
+        for u in range(nunits):
+            once = 0
+            twice = 0
+            for i in range(size):
+                m = cand[units[u, i]]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False  # a digit with no place left in this unit
+            single = once & ~twice
+            if single == 0:
+                continue
+            for i in range(size):
+                cell = units[u, i]
+                m = cand[cell] & single
+                if m != 0 and cand[cell] != m:
+                    if m & (m - 1) != 0:
+                        return False  # two digits that both need this very cell
+                    cand[cell] = m
+                    queue[tail] = cell
+                    tail += 1
+                    changed = True
+        if not changed and head == tail:
+            return True
+
+
+@njit(cache=True)
+def _choose(cand):
+    """The unsolved cell with the fewest candidates, -1 if every cell is solved."""
+    best = -1
+    fewest = 99
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if m & (m - 1):
+            k = popcount64(m)
+            if k < fewest:
+                fewest = k
+                best = cell
+                if k == 2:
+                    break
+    return best
+
+
+@njit(cache=True)
+def _write(cand, out):
+    for cell in range(cand.shape[0]):
+        out[cell] = ctz64(cand[cell]) + 1
+
+
+@njit(cache=True)
+def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
+    """Load ``puzzle`` (int8 cells, 0 = blank) into depth 0 and propagate.
+
+    ``meta`` = ``[depth, solutions found, done]``. Returns False when the givens already
+    contradict each other (no solution)."""
+    n = k * k
+    full = (1 << n) - 1
+    tail = 0
+    for cell in range(n * n):
+        v = puzzle[cell]
+        if v == 0:
+            S[0, cell] = full
+        else:
+            S[0, cell] = 1 << (v - 1)
+            queue[tail] = cell
+            tail += 1
+    meta[0] = 0
+    meta[1] = 0
+    meta[2] = 0
+    if not _propagate(S[0], peers, units, full, queue, 0, tail):
+        meta[2] = 1
+        return False
+    branch[0] = _choose(S[0])
+    untried[0] = -1  # the root itself may be the solution: checked by _search
+    return True
+
+
+@njit(cache=True)
+def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written):
+    """Run or resume the search prepared by :func:`start`.
+
+    Counts solutions into ``meta[1]`` and writes each into ``out[written]``, ``out[written +
+    1]``, ...; stops at ``limit`` solutions (``limit <= 0``: no limit) or, resumable, when
+    ``out`` is full. An ``out`` of zero rows means "count only": nothing is written and the
+    search runs to its end or limit. Returns the new ``written``; ``meta[2] == 1`` once the
+    search is over (exhausted or at its limit).
+    """
+    n = k * k
+    full = (1 << n) - 1
+    cap = out.shape[0]
+    d = meta[0]
+    if meta[2]:
+        return written
+    if untried[0] == -1 and d == 0:
+        # the root: solved by propagation alone, or the first branching cell
+        if branch[0] < 0:
+            meta[1] += 1
+            if cap > 0:
+                _write(S[0], out[written])
+                written += 1
+            meta[2] = 1
+            return written
+        untried[0] = S[0, branch[0]]
+    while d >= 0:
+        if limit > 0 and meta[1] >= limit:
+            meta[2] = 1
+            break
+        if cap > 0 and written >= cap:
+            break
+        rem = untried[d]
+        if rem == 0:
+            d -= 1
+            continue
+        bit = rem & -rem
+        untried[d] = rem ^ bit
+        child = S[d + 1]
+        child[:] = S[d]
+        cell = branch[d]
+        child[cell] = bit
+        queue[0] = cell
+        if not _propagate(child, peers, units, full, queue, 0, 1):
+            continue
+        nxt = _choose(child)
+        if nxt < 0:
+            meta[1] += 1
+            if cap > 0:
+                _write(child, out[written])
+                written += 1
+            continue
+        d += 1
+        branch[d] = nxt
+        untried[d] = child[nxt]
+    if d < 0:
+        meta[2] = 1
+    meta[0] = max(d, 0)
+    return written
+
+
+@njit(cache=True)
+def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
+    """Count the solutions of every puzzle (rows of ``puzzles``, int8 cells, 0 = blank) up
+    to ``limit`` (>= 1) into ``counts``, and write the first solution of each into
+    ``solutions`` (undefined where the count is 0). One call for a whole file: no Python
+    work per puzzle."""
+    n = k * k
+    cells = n * n
+    S = np.empty((cells + 2, cells), np.int32)
+    branch = np.empty(cells + 2, np.int64)
+    untried = np.empty(cells + 2, np.int64)
+    meta = np.zeros(3, np.int64)
+    queue = np.empty(cells * 2 + 2, np.int32)
+    one = np.empty((1, cells), np.int8)
+    for p in range(puzzles.shape[0]):
+        counts[p] = 0
+        if not start(puzzles[p], k, peers, units, S, branch, untried, meta, queue):
+            continue
+        # the first solution into ``one``, then count on without writing
+        if search(k, peers, units, S, branch, untried, meta, queue, limit, one, 0):
+            solutions[p, :] = one[0]
+        search(k, peers, units, S, branch, untried, meta, queue, limit, one[:0], 0)
+        counts[p] = meta[1]
+    return 0
