@@ -88,11 +88,11 @@ def test_resumable_enumeration_matches_the_count():
     k, n = 2, 4
     peers, units = K.tables(k)
     cells = n * n
-    S = np.empty((cells + 2, cells), np.int32)
+    S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
     untried = np.empty(cells + 2, np.int64)
     meta = np.zeros(3, np.int64)
-    queue = np.empty(2 * cells + 2, np.int32)
+    queue = np.empty(2 * cells + 2, np.int64)
     out = np.empty((7, cells), np.int8)  # a small buffer: many resumptions
     assert K.start(np.zeros(cells, np.int8), k, peers, units, S, branch, untried, meta, queue)
     seen = set()

@@ -5,7 +5,7 @@ Ints and numpy arrays only; the friendly layer (``clew.sudoku``) parses and conv
 Layout
 ------
 A grid of side ``N = k * k`` has ``C = N * N`` cells, numbered ``r * N + c``. The state of
-a search is one int32 *candidate mask* per cell, bit ``d - 1`` standing for digit ``d``::
+a search is one int64 *candidate mask* per cell, bit ``d - 1`` standing for digit ``d``::
 
     cand[cell] = 0b000010100   ->  digits 3 and 5 are still possible
     a cell is solved when its mask has a single bit; a mask of 0 is a contradiction
@@ -40,7 +40,10 @@ from .._bits import ctz64, popcount64
 
 
 def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(peers, units)`` of the k^2 x k^2 grid as int32 arrays (built once per size)."""
+    """``(peers, units)`` of the k^2 x k^2 grid as int64 arrays (built once per size).
+
+    Everything the kernels index with is int64: mixing int32 masks or tables with int64
+    loop variables costs a conversion per access and doubled the propagation time."""
     n = k * k
     units = []
     for r in range(n):
@@ -57,7 +60,7 @@ def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
         near = set(units[r]) | set(units[n + c]) | set(units[2 * n + box])
         near.discard(cell)
         peers.append(sorted(near))
-    return np.array(peers, dtype=np.int32), np.array(units, dtype=np.int32)
+    return np.array(peers, dtype=np.int64), np.array(units, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -229,11 +232,11 @@ def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
     work per puzzle."""
     n = k * k
     cells = n * n
-    S = np.empty((cells + 2, cells), np.int32)
+    S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
     untried = np.empty(cells + 2, np.int64)
     meta = np.zeros(3, np.int64)
-    queue = np.empty(cells * 2 + 2, np.int32)
+    queue = np.empty(cells * 2 + 2, np.int64)
     one = np.empty((1, cells), np.int8)
     for p in range(puzzles.shape[0]):
         counts[p] = 0
