@@ -1,0 +1,71 @@
+"""Sudoku of any size k^2 x k^2 (4x4, 9x9, 16x16, 25x25): solve, count, prove uniqueness,
+enumerate, verify.
+
+Puzzles are read from the usual forms (an 81-character line, LeetCode's board, a list of
+lists of ints, a drawn grid; see :mod:`clew.sudoku.grid`) into an immutable :class:`Grid`.
+One kernel search with a ``limit`` serves every question: 1 solves (:func:`solve`), 2 proves
+uniqueness (:func:`is_unique`), more counts (:func:`count`); :func:`solutions` streams every
+solution and :func:`solve_array` solves a whole array of puzzles per kernel call. The
+verifier (:func:`is_solution`, :func:`check_solution`) is written apart from the solver.
+
+>>> from clew import sudoku
+>>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+>>> grid = sudoku.solve(puzzle)
+>>> str(grid)
+'534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+>>> sudoku.is_unique(puzzle), sudoku.is_solution(grid, puzzle)
+(True, True)
+>>> sudoku.count("." * 16)
+288
+
+Bad input raises a :class:`SudokuInputError` (a :class:`clew.errors.ClewError`) whose
+one-line message names the problem:
+
+>>> sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7")
+Traceback (most recent call last):
+...
+clew.sudoku.grid.PuzzleFormatError: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80
+>>> sudoku.solve("53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+Traceback (most recent call last):
+...
+clew.sudoku.grid.ConflictingGivensError: r1c1 and r1c8 are both 5 in row 1
+"""
+
+from .grid import (
+    DIGITS,
+    SIZES,
+    ConflictingGivensError,
+    Grid,
+    PuzzleFormatError,
+    SudokuInputError,
+    parse,
+)
+from .solver import (
+    MAX_COUNT,
+    CountTooLargeError,
+    count,
+    is_unique,
+    solutions,
+    solve,
+    solve_array,
+)
+from .verify import check_solution, is_solution
+
+__all__ = [
+    "DIGITS",
+    "MAX_COUNT",
+    "SIZES",
+    "ConflictingGivensError",
+    "CountTooLargeError",
+    "Grid",
+    "PuzzleFormatError",
+    "SudokuInputError",
+    "check_solution",
+    "count",
+    "is_solution",
+    "is_unique",
+    "parse",
+    "solutions",
+    "solve",
+    "solve_array",
+]

@@ -1,0 +1,369 @@
+"""Sudoku: solve, count, prove uniqueness, enumerate (the friendly layer over ``_kernels``).
+
+Every function takes the puzzle in any form :class:`~clew.sudoku.Grid` reads, checks it once
+(:func:`~clew.sudoku.parse`: a one-line :class:`~clew.sudoku.SudokuInputError` for a bad
+size, symbol or pair of givens) and runs one kernel search with a ``limit``: 1 solves, 2
+proves uniqueness, a larger one counts. :func:`solve_array` is the batch path: one kernel
+call per chunk of an int8 array of puzzles, on a process pool if asked.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+from ..errors import ClewError, check_size
+from . import _kernels as K
+from .grid import SIZES, Grid, parse
+
+__all__ = [
+    "MAX_COUNT",
+    "CountTooLargeError",
+    "count",
+    "is_unique",
+    "solutions",
+    "solve",
+    "solve_array",
+    "solve_chunks",
+]
+
+#: :func:`count` without a limit refuses to go past this many solutions (about 2 seconds of
+#: one core on a 9x9 grid): an almost empty grid has astronomically many (6.67e21 for 9x9).
+MAX_COUNT = 10**6
+
+#: Largest limit the kernel takes (its counters are int64).
+_MAX_LIMIT = 2**62
+
+#: Puzzles per kernel call on the batch path, at most.
+CHUNK = 1024
+#: Below this many puzzles, :func:`solve_chunks` stays in this process: starting workers
+#: costs more than the search.
+POOL_FROM = 256
+
+
+class CountTooLargeError(ClewError):
+    """:func:`count` without a limit found more than :data:`MAX_COUNT` solutions."""
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's ``(peers, units)`` tables of the k^2 x k^2 grid, built once per size."""
+    return K.tables(k)
+
+
+def _run(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
+    ``limit`` 0 means no limit."""
+    peers, units = _tables(k)
+    counts = np.zeros(len(puzzles), np.int64)
+    sols = np.zeros_like(puzzles)
+    K.solve_batch(puzzles, k, limit, counts, sols, peers, units)
+    return counts, sols
+
+
+def _one(grid: Grid, limit: int) -> tuple[int, Grid | None]:
+    puzzle = np.frombuffer(grid._cells, dtype=np.int8).reshape(1, -1).copy()
+    counts, sols = _run(puzzle, grid.k, limit)
+    found = int(counts[0])
+    return found, (Grid._make(sols[0].tobytes(), grid.k, grid.symbols) if found else None)
+
+
+def _check_limit(limit) -> int:
+    return check_size(limit, name="limit", low=1, high=_MAX_LIMIT)
+
+
+# ---------------------------------------------------------------------------------------------
+# One puzzle
+# ---------------------------------------------------------------------------------------------
+
+
+def solve(puzzle, *, symbols: str | None = None) -> Grid | None:
+    """Solve a sudoku: the first solution found, or ``None`` if there is none.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`~clew.sudoku.Grid` reads: an 81-character line (``.`` or ``0`` for
+        a blank), LeetCode's board, a list of lists of ints, a drawn grid, for 4x4, 9x9,
+        16x16 or 25x25 grids.
+    symbols : str, optional
+        The alphabet of the puzzle's digits (see :class:`~clew.sudoku.Grid`).
+
+    Returns
+    -------
+    Grid or None
+        A full grid that keeps every given, written in the puzzle's alphabet. If the puzzle
+        has several solutions, the first one the search finds (see :func:`is_unique`).
+
+    Raises
+    ------
+    clew.sudoku.SudokuInputError
+        The puzzle cannot be read, or two givens break a rule (the message names them). A
+        contradiction that only the search finds is not an error: the result is ``None``.
+
+    Examples
+    --------
+    >>> from clew import sudoku
+    >>> print(sudoku.solve("1...............").to_text())
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    >>> sudoku.solve("..3.4.........42")
+    Grid('1234432124133142')
+    >>> sudoku.solve("2...3.2......4..") is None    # r1c2 and r2c2 would both be 1
+    True
+    """
+    return _one(parse(puzzle, symbols=symbols), 1)[1]
+
+
+def count(puzzle, limit: int | None = None, *, symbols: str | None = None) -> int:
+    """Count the solutions of a sudoku, up to ``limit``.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`~clew.sudoku.Grid` reads.
+    limit : int or None
+        Stop counting at ``limit`` (>= 1) solutions: the result is then ``min(count,
+        limit)``, so ``count(p, limit=2) == 2`` says "not unique". ``None`` counts them all,
+        but refuses to go past :data:`MAX_COUNT` (a million: about 2 seconds on one core for a
+        9x9 grid) and raises :class:`CountTooLargeError` there, so that an almost empty grid
+        (6.67e21 solutions for 9x9) never runs for years without saying so. To count further,
+        give a larger ``limit`` explicitly.
+    symbols : str, optional
+        The alphabet of the puzzle's digits.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    clew.sudoku.SudokuInputError
+        The puzzle cannot be read, or two givens break a rule.
+    CountTooLargeError
+        ``limit`` is ``None`` and there are more than :data:`MAX_COUNT` solutions.
+
+    Examples
+    --------
+    >>> from clew import sudoku
+    >>> sudoku.count("." * 16)                   # the empty 4x4 grid
+    288
+    >>> sudoku.count("." * 16, limit=10)
+    10
+    >>> sudoku.count("." * 81)
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.solver.CountTooLargeError: more than 1000000 solutions: give count() a limit to count up to a bound of your choice
+    """
+    grid = parse(puzzle, symbols=symbols)
+    if limit is None:
+        found = _one(grid, MAX_COUNT + 1)[0]
+        if found > MAX_COUNT:
+            raise CountTooLargeError(
+                f"more than {MAX_COUNT} solutions: give count() a limit to count up to a bound of your choice"
+            )
+        return found
+    return _one(grid, _check_limit(limit))[0]
+
+
+def is_unique(puzzle, *, symbols: str | None = None) -> bool:
+    """True if the sudoku has exactly one solution (the search stops at the second one).
+
+    Examples
+    --------
+    >>> from clew import sudoku
+    >>> sudoku.is_unique("1...............")
+    False
+    >>> sudoku.is_unique("..3.4.........42")
+    True
+    """
+    return _one(parse(puzzle, symbols=symbols), 2)[0] == 1
+
+
+def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256) -> Iterator[Grid]:
+    """Generate the solutions of a sudoku, each once, in the order the search finds them.
+
+    The search is resumable: it fills a buffer of ``batch`` solutions, hands them out, and
+    picks up where it stopped, so memory stays flat and stopping the iteration (or
+    ``limit``) stops the search. The order is the kernel's (most constrained cell first),
+    not lexicographic.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`~clew.sudoku.Grid` reads.
+    limit : int or None
+        Stop after this many solutions; ``None``: all of them (beware of nearly empty grids).
+    symbols : str, optional
+        The alphabet of the puzzle's digits.
+    batch : int
+        Solutions per kernel call.
+
+    Yields
+    ------
+    Grid
+
+    Examples
+    --------
+    >>> from clew import sudoku
+    >>> sum(1 for _ in sudoku.solutions("." * 16))
+    288
+    >>> [str(g) for g in sudoku.solutions("....34.2.1......")]
+    ['1234341221434321', '1234341241232341', '1243341221344321']
+    """
+    # checked now, not at the first next(): a bad puzzle fails where it is passed
+    grid = parse(puzzle, symbols=symbols)
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=0, high=_MAX_LIMIT)
+    batch = check_size(batch, name="batch", low=1, high=1 << 20)
+    return _enumerate(grid, limit, batch)
+
+
+def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
+    if limit == 0:
+        return
+    k, cells = grid.k, len(grid._cells)
+    peers, units = _tables(k)
+    S = np.empty((cells + 2, cells), np.int32)
+    branch = np.empty(cells + 2, np.int64)
+    untried = np.empty(cells + 2, np.int64)
+    meta = np.zeros(3, np.int64)
+    queue = np.empty(2 * cells + 2, np.int32)
+    out = np.empty((batch, cells), np.int8)
+    start = np.frombuffer(grid._cells, dtype=np.int8).copy()
+    if not K.start(start, k, peers, units, S, branch, untried, meta, queue):
+        return
+    remaining = limit
+    while not meta[2]:
+        written = K.search(k, peers, units, S, branch, untried, meta, queue, limit or 0, out, 0)
+        rows = out[:written] if remaining is None else out[: min(written, remaining)]
+        for row in rows:
+            yield Grid._make(row.tobytes(), k, grid.symbols)
+        if remaining is not None:
+            remaining -= len(rows)
+            if remaining <= 0:
+                return
+
+
+# ---------------------------------------------------------------------------------------------
+# Batches
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_array(puzzles, k) -> tuple[np.ndarray, int]:
+    k = check_size(k, name="k", low=2, high=max(SIZES))
+    n = k * k
+    array = np.ascontiguousarray(puzzles)
+    if array.ndim != 2 or array.shape[1] != n * n:
+        raise ClewError(f"puzzles of a {n}x{n} sudoku are an array of shape (P, {n * n}), got {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise ClewError(f"puzzles are an array of integers, got dtype {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() > n):
+        raise ClewError(f"cells of a {n}x{n} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}")
+    return np.ascontiguousarray(array, dtype=np.int8), k
+
+
+def _chunk_task(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    return _run(puzzles, k, limit)
+
+
+def solve_chunks(
+    chunks: Iterable[tuple[np.ndarray, int]], *, limit: int = 1, jobs: int | None = 1
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Run the kernel once per chunk and yield ``(counts, solutions)`` per chunk, in order.
+
+    ``chunks`` yields ``(puzzles, k)`` pairs: a C-contiguous int8 array of shape
+    ``(P, k**4)`` (0 = blank; values already checked, givens already free of conflicts, as
+    :func:`solve_array` and the CLI ensure) and its box size. With ``jobs > 1`` the chunks
+    run on a process pool of that many workers (``None``: one per core), a few chunks ahead
+    of the consumer. ``limit`` is as in :func:`count` (>= 1).
+    """
+    limit = _check_limit(limit)
+    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
+    if jobs == 1:
+        for puzzles, k in chunks:
+            yield _run(puzzles, k, limit)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    _run(np.zeros((1, 16), np.int8), 2, 1)  # load the kernel once, before the workers fork
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method))
+    pending: deque = deque()
+    try:
+        for puzzles, k in chunks:
+            pending.append(pool.submit(_chunk_task, puzzles, k, limit))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    except BaseException:
+        # Ctrl-C, a failed chunk, or a consumer that stopped early: drop the queued chunks
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def chunk_size(puzzles: int, jobs: int) -> int:
+    """Puzzles per kernel call for a batch of ``puzzles`` on ``jobs`` workers: about 8 chunks
+    per worker, so that the last ones still balance the load, and at most :data:`CHUNK`."""
+    return max(1, min(CHUNK, math.ceil(puzzles / (8 * jobs))))
+
+
+def solve_array(puzzles, k: int, *, limit: int = 1, jobs: int | None = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Solve many puzzles of one size at once: the batch path, no Python work per puzzle.
+
+    Parameters
+    ----------
+    puzzles : array_like of int, shape (P, k**4)
+        One puzzle per row, cells in reading order, 0 for a blank.
+    k : int
+        Box size (2 to 5).
+    limit : int
+        Count each puzzle's solutions up to ``limit`` (>= 1): 1 solves, 2 proves uniqueness.
+    jobs : int or None
+        Worker processes; ``None`` uses every core. Fewer than :data:`POOL_FROM` puzzles are
+        solved in this process.
+
+    Returns
+    -------
+    counts : numpy.ndarray of int64, shape (P,)
+        Solutions found per puzzle, at most ``limit``; 0 when there is none (givens that
+        break a rule give 0 here: check them first with :func:`~clew.sudoku.parse` when you
+        need the reason).
+    solutions : numpy.ndarray of int8, shape (P, k**4)
+        The first solution found of each puzzle; meaningless where the count is 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> counts, sols = solve_array(np.zeros((3, 16), np.int8), 2, limit=500)
+    >>> counts.tolist()
+    [288, 288, 288]
+    >>> sols[0].tolist()
+    [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    """
+    array, k = _check_array(puzzles, k)
+    limit = _check_limit(limit)
+    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
+    if len(array) < POOL_FROM:
+        jobs = 1
+    size = chunk_size(len(array), jobs)
+    chunks = ((array[lo : lo + size], k) for lo in range(0, len(array), size))
+    counts = np.zeros(len(array), np.int64)
+    sols = np.zeros_like(array)
+    lo = 0
+    for got, first in solve_chunks(chunks, limit=limit, jobs=jobs):
+        counts[lo : lo + len(got)] = got
+        sols[lo : lo + len(got)] = first
+        lo += len(got)
+    return counts, sols
