@@ -184,7 +184,7 @@ def test_rotation_symmetric_counts_match_brute_force(n):
 
 
 @pytest.mark.parametrize("jobs", [0, -1, True, 1.5, "2"])
-def test_bad_jobs_are_refused(jobs):
+def test_bad_jobs_values_are_refused(jobs):
     with pytest.raises(ClewError, match="jobs"):
         queens.count(12, jobs=jobs)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -56,22 +55,14 @@ def test_show_refuses_what_is_not_a_journal(tmp_path):
     assert result.returncode == 2 and "no such file" in result.stderr
 
 
-def _finished(path) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return conn.execute("SELECT COUNT(*) FROM pieces").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
-def test_ctrl_c_keeps_the_journal_and_says_how_to_resume(tmp_path, queens_counts):
+def test_ctrl_c_keeps_the_journal_and_says_how_to_resume(tmp_path, queens_counts, finished):
     path = tmp_path / "q.sqlite"
     proc = subprocess.Popen(
         [sys.executable, "-m", "clew", "queens", "count", "16", "--jobs", "2", "--journal", str(path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8", env=ENV,
     )
     deadline = time.monotonic() + 120
-    while _finished(path) < 30:
+    while finished(path) < 30:
         assert proc.poll() is None and time.monotonic() < deadline
         time.sleep(0.02)
     os.killpg(os.getpgid(proc.pid), 0)  # still there

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import threading
 import time
 
@@ -33,7 +32,7 @@ def test_local_cluster_option(queens_counts):
     assert run(queens_count(11), jobs=2, dask="local")["total"] == queens_counts.total[11]
 
 
-def test_killed_worker_does_not_change_the_total(cluster, tmp_path, queens_counts):
+def test_killed_worker_does_not_change_the_total(cluster, tmp_path, queens_counts, finished):
     n = 16
     path = tmp_path / "j.sqlite"
     problem = queens_count(n)
@@ -53,11 +52,7 @@ def test_killed_worker_does_not_change_the_total(cluster, tmp_path, queens_count
         assert thread.is_alive(), "the count ended before a worker could be killed"
         assert time.monotonic() < deadline
         time.sleep(0.02)
-        try:
-            with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-                done = conn.execute("SELECT COUNT(*) FROM pieces").fetchone()[0]
-        except sqlite3.Error:
-            done = 0
+        done = finished(path)
     victim = sorted(pids.values())[0]
     os.kill(victim, signal.SIGKILL)  # pieces on it are lost; the scheduler reruns them
     thread.join(timeout=300)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -14,7 +12,6 @@ import pytest
 
 from clew import queens
 from clew.scale import Journal, JournalError, combine, pieces, queens_count, run, run_piece
-from clew.scale import problems as P
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,15 +175,7 @@ def test_read_only_open_of_a_missing_journal(tmp_path):
 # ---------------------------------------------------------------------------------------------
 
 
-def _finished(path) -> int:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return conn.execute("SELECT COUNT(*) FROM pieces").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
-def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts):
+def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts, finished):
     n = 16
     path = tmp_path / "j.sqlite"
     problem = queens_count(n)
@@ -195,7 +184,7 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts):
     proc = subprocess.Popen([sys.executable, "-c", code])
     try:
         deadline = time.monotonic() + 120
-        while _finished(path) < 40:
+        while finished(path) < 40:
             assert proc.poll() is None, "the count ended before it could be killed"
             assert time.monotonic() < deadline
             time.sleep(0.02)

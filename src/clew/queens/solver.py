@@ -120,6 +120,19 @@ def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+def _first(batches: Iterator[np.ndarray], limit: int | None) -> Iterator[np.ndarray]:
+    """The non-empty batches of a stream, cut after ``limit`` rows in all (None: no limit)."""
+    remaining = limit
+    for block in batches:
+        if remaining is not None:
+            if len(block) >= remaining:
+                yield block[:remaining]
+                return
+            remaining -= len(block)
+        if len(block):
+            yield block
+
+
 def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
     """Stream solutions as int8 arrays of shape (k, n), in lexicographic order.
 
@@ -133,18 +146,15 @@ def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -
             return
     state = [np.zeros(n + 1, np.int64) for _ in range(5)]
     C, L, R, F, P = state
-    depth = K.enum_init(n, C, L, R, F, P)
     out = np.empty((batch, n), np.int8)
-    remaining = limit
-    while depth >= 0:
-        written, depth = K.enum_next(n, C, L, R, F, P, depth, out)
-        if remaining is not None:
-            if written >= remaining:
-                yield out[:remaining]
-                return
-            remaining -= written
-        if written:
+
+    def batches() -> Iterator[np.ndarray]:
+        depth = K.enum_init(n, C, L, R, F, P)
+        while depth >= 0:
+            written, depth = K.enum_next(n, C, L, R, F, P, depth, out)
             yield out[:written]
+
+    yield from _first(batches(), limit)
 
 
 def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
@@ -167,16 +177,12 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
     sol = np.zeros(n, np.int64)
     inv = np.zeros(n, np.int64)
     out = np.empty((max(batch, 32), n), np.int8)
-    remaining = limit
-    while meta[0] < len(table):
-        written = K.enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)
-        if remaining is not None:
-            if written >= remaining:
-                yield out[:remaining]
-                return
-            remaining -= written
-        if written:
-            yield out[:written]
+
+    def batches() -> Iterator[np.ndarray]:
+        while meta[0] < len(table):
+            yield out[: K.enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)]
+
+    yield from _first(batches(), limit)
 
 
 def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[bytes]:
