@@ -718,6 +718,300 @@ def queens_complete(
 
 
 # ---------------------------------------------------------------------------------------------
+# clew sudoku
+# ---------------------------------------------------------------------------------------------
+
+#: Output formats of ``clew sudoku solve`` and ``clew sudoku show``.
+SUDOKU_FORMATS = ("line", "grid", "json")
+
+_SUDOKU_SOLVE_EPILOG = (
+    "Exit status: 0 every puzzle valid and solved (with --unique: unique; with --count: "
+    "valid); 1 some puzzle without a solution (with --unique: or with several); 2 bad input: "
+    "a bad option, an unreadable file, or any invalid puzzle line (the other lines are still "
+    "answered); 130 interrupted; 141 output closed early (as with '| head')."
+)
+
+
+@cli.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+def sudoku() -> None:
+    """Sudoku of any size k^2 x k^2: 4x4, 9x9, 16x16 and 25x25 grids.
+
+    'solve' answers a file of puzzles, one per line: the solution, the number of solutions
+    (--count) or whether the solution is unique (--unique); 'show' draws one puzzle with its
+    box lines.
+
+    Puzzles are written as one line of n*n cells: the digits 1-9, then the letters A, B, ...
+    for 10, 11, ... (either case; G is 16, P is 25), and '.' or '0' for a blank. A puzzle in
+    another alphabet, such as 0-F for 16x16, is read with --symbols 0123456789ABCDEF
+    ('0' is then a digit and only '.' a blank).
+    """
+
+
+def _read_input(path: str) -> tuple[bytes, str]:
+    """The bytes of ``path`` (``-``: stdin) and the name to show for it."""
+    if path == "-":
+        stream = sys.stdin
+        if stream is not None and stream.isatty():
+            click.echo("clew: reading puzzles from stdin, one per line (Ctrl-D to end)", err=True)
+        data = getattr(stream, "buffer", stream).read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return data, "<stdin>"
+    name = click.format_filename(path)
+    try:
+        with open(path, "rb") as f:
+            return f.read(), name
+    except OSError as exc:
+        from .sudoku import SudokuInputError
+
+        raise SudokuInputError(f"{name}: cannot read the puzzles: {exc.strerror or exc}") from None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+@sudoku.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_SUDOKU_SOLVE_EPILOG)
+@click.argument(
+    "file", cls=_OptionalArgument, type=click.Path(exists=True, dir_okay=False, allow_dash=True), default="-", required=False
+)
+@click.option(
+    "-c",
+    "--count",
+    "count_",
+    is_flag=True,
+    help="Print the number of solutions of each puzzle ('288 solutions', '1 solution', "
+    "'0 solutions'), counting up to --limit; a puzzle that reaches it prints 'at least K "
+    "solutions'.",
+)
+@click.option(
+    "-u",
+    "--unique",
+    is_flag=True,
+    help="Print the solution only if it is the only one; otherwise 'not unique' (the search "
+    "stops at the second solution).",
+)
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="With --count: count up to K solutions per puzzle (default 1000000, about 2 s of one "
+    "core on a 9x9 grid; an almost empty 9x9 grid has 6.67e21).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=Integer(1),
+    default=None,
+    metavar="J",
+    help="Worker processes (default: one per core). Files of fewer than 256 puzzles are solved "
+    "in this process.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(SUDOKU_FORMATS),
+    default="line",
+    show_default=True,
+    help="line: one line per puzzle, the solution in the one-line form or a marker ('no "
+    "solution', 'not unique', 'invalid: REASON'); grid: each solution drawn with box lines, "
+    'separated by blank lines; json: one object per puzzle, {"line", "puzzle", "status", '
+    '"solution"} ({"count", "exact"} with --count; "error" for an invalid line).',
+)
+@click.option(
+    "--symbols",
+    default=None,
+    metavar="ABC..",
+    help="The alphabet of the digits, the i-th symbol standing for digit i, e.g. "
+    "0123456789ABCDEF for 16x16 puzzles written in hexadecimal (default: 1-9 then A-P).",
+)
+def sudoku_solve(
+    file: str, count_: bool, unique: bool, limit: int | None, jobs: int | None, fmt: str, symbols: str | None
+) -> int:
+    """Solve the puzzles in FILE ('-' or nothing: stdin), one per line, and print one answer
+    per puzzle, in the same order.
+
+    Blank lines and lines starting with # are skipped; CRLF line ends are fine. A puzzle
+    line is n*n cells (16, 81, 256 or 625; see 'clew sudoku --help' for the symbols);
+    spaces and | - + box lines inside it are ignored. A line that is not a valid puzzle
+    (wrong length, a symbol that is not a digit, two givens that break a rule) prints
+    'invalid: REASON' and the other lines are still answered.
+
+    The whole file is read into one array and solved in chunks by the kernel, on every core.
+
+    \b
+    Examples:
+      clew sudoku solve puzzles.txt
+      clew sudoku solve puzzles.txt --unique --jobs 2
+      clew sudoku solve --count --limit 1000 < puzzles.txt
+      echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | clew sudoku solve - --format grid
+    """
+    if count_ and unique:
+        raise click.UsageError("use --count or --unique, not both")
+    if limit is not None and not count_:
+        raise click.BadParameter("applies to --count only", param_hint="'--limit'")
+    if count_ and fmt == "grid":
+        raise click.BadParameter("--count prints numbers: use --format line or json", param_hint="'--format'")
+    data, name = _read_input(file)
+
+    import numpy as np
+
+    from .sudoku.grid import Grid, check_symbols, format_lines, read_lines, split_lines
+    from .sudoku.solver import MAX_COUNT, POOL_FROM, chunk_size, solve_chunks
+
+    symbols = check_symbols(symbols)
+    lines, numbers = split_lines(data)
+    batch = read_lines(lines, numbers, symbols=symbols)
+    if not len(batch):
+        click.echo(f"clew: no puzzle in {name}", err=True)
+        return EXIT_OK
+    kernel_limit = (limit or MAX_COUNT) if count_ else (2 if unique else 1)
+    valid = np.flatnonzero(batch.sizes)
+    workers = (os.cpu_count() or 1) if jobs is None else jobs
+    if len(valid) < POOL_FROM:
+        workers = 1
+    size = chunk_size(len(valid), workers)
+
+    # chunks: runs of consecutive valid puzzles of one size, in file order
+    plan: list[tuple[int, int, int, np.ndarray]] = []  # k, first row in arrays[k], rows, puzzles
+    start = 0
+    sizes = batch.sizes[valid]
+    while start < len(valid):
+        k = int(sizes[start])
+        stop = min(start + size, len(valid))
+        differs = np.flatnonzero(sizes[start:stop] != k)
+        if len(differs):
+            stop = start + int(differs[0])
+        first = int(batch.rows[valid[start]])
+        plan.append((k, first, stop - start, valid[start:stop]))
+        start = stop
+
+    tally = {"invalid": 0, "none": 0, "several": 0}
+    out = sys.stdout.buffer
+    written = 0  # puzzles answered so far
+
+    def answer(i: int, counts=None, solution_text=None, k=None) -> str:
+        """The output of puzzle i (its block, without the separating blank line)."""
+        error = batch.errors.get(i)
+        text, line_no = batch.texts[i], batch.line_numbers[i]
+        if error is not None:
+            tally["invalid"] += 1
+            if fmt == "json":
+                record = {"line": line_no, "puzzle": text, "status": "invalid"}
+                record.update({"count": None, "exact": None} if count_ else {"solution": None})
+                record["error"] = error
+                return json.dumps(record)
+            return f"invalid: {error}"
+        found = int(counts)
+        if count_:
+            exact = found < kernel_limit
+            if fmt == "json":
+                return json.dumps({"line": line_no, "puzzle": text, "status": "counted", "count": found, "exact": exact})
+            return _plural(found, "solution") if exact else f"at least {_plural(found, 'solution')}"
+        if found == 0:
+            tally["none"] += 1
+            status = "no solution"
+        elif unique and found > 1:
+            tally["several"] += 1
+            status = "not unique"
+        else:
+            status = "unique" if unique else "solved"
+        if fmt == "json":
+            solution = solution_text if status in ("solved", "unique") else None
+            return json.dumps({"line": line_no, "puzzle": text, "status": status, "solution": solution})
+        if status not in ("solved", "unique"):
+            return status
+        if fmt == "grid":
+            return Grid(solution_text, symbols=symbols).to_text()
+        return solution_text
+
+    def emit(parts: list[str]) -> None:
+        nonlocal written
+        if not parts:
+            return
+        separator = "\n\n" if fmt == "grid" else "\n"
+        text = separator.join(parts) + "\n"
+        if fmt == "grid" and written:
+            text = "\n" + text
+        written += len(parts)
+        out.write(text.encode("utf-8"))
+        out.flush()
+
+    sys.stdout.flush()
+    done = 0  # puzzles (valid or not) answered so far, in file order
+    chunks = ((batch.arrays[k][first : first + rows], k) for k, first, rows, _ in plan)
+    with _ctrl_c_kills():
+        for (k, _, _, members), (counts, sols) in zip(plan, solve_chunks(chunks, limit=kernel_limit, jobs=workers)):
+            texts = format_lines(sols, k, symbols)
+            parts = []
+            for j, i in enumerate(members.tolist()):
+                parts.extend(answer(e) for e in range(done, i))  # invalid lines before it
+                parts.append(answer(i, counts[j], texts[j], k))
+                done = i + 1
+            emit(parts)
+    emit([answer(e) for e in range(done, len(batch))])
+
+    total = len(batch)
+    problems = []
+    if tally["invalid"]:
+        problems.append(f"{tally['invalid']} invalid")
+    if tally["none"]:
+        problems.append(f"{tally['none']} without a solution")
+    if tally["several"]:
+        problems.append(f"{tally['several']} not unique")
+    if problems:
+        click.echo(f"clew: {_plural(total, 'puzzle')}: {', '.join(problems)}", err=True)
+    if tally["invalid"]:
+        return EXIT_USAGE
+    if tally["none"] or tally["several"]:
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+@sudoku.command("show", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("grid", "line")),
+    default="grid",
+    show_default=True,
+    help="grid: drawn with box lines; line: the one-line form ('.' for a blank).",
+)
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_show(puzzle: str, fmt: str, symbols: str | None) -> None:
+    """Draw PUZZLE with its box lines. PUZZLE is the puzzle's text, e.g. one line of 81
+    cells; '-' reads it from stdin (a line, or a grid drawn over several lines).
+
+    Two givens that break a rule are drawn all the same, with a warning on stderr.
+
+    \b
+    Examples:
+      clew sudoku show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku show - --format line < drawn.txt
+    """
+    from .sudoku.grid import Grid, conflict_message
+
+    if puzzle == "-":
+        data, _ = _read_input("-")
+        try:
+            puzzle = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            from .sudoku import PuzzleFormatError
+
+            raise PuzzleFormatError(f"<stdin>: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    grid = Grid(puzzle, symbols=symbols)
+    click.echo(grid.to_text() if fmt == "grid" else grid.to_line())
+    found = grid.conflict()
+    if found is not None:
+        click.echo(f"clew: warning: {conflict_message(found, grid)}: this puzzle has no solution", err=True)
+
+
+# ---------------------------------------------------------------------------------------------
 # clew journal
 # ---------------------------------------------------------------------------------------------
 

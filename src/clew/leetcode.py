@@ -1,10 +1,11 @@
-"""LeetCode's N-Queens problems (51 and 52) with their exact signatures, answered by
-:mod:`clew.queens`.
+"""LeetCode's N-Queens problems (51 and 52) and Sudoku Solver (37) with their exact
+signatures, answered by :mod:`clew.queens` and :mod:`clew.sudoku`.
 
 Paste-compatible with the judge's ``class Solution`` stub: ``solveNQueens`` returns every
 board as a list of row strings (``'Q'`` for a queen, ``'.'`` for an empty square), in
 lexicographic order of the queens' columns, row 0 first, which is the order of the problem's
-examples; ``totalNQueens`` returns how many boards there are.
+examples; ``totalNQueens`` returns how many boards there are; ``solveSudoku`` fills the
+board in place.
 
 >>> from clew.leetcode import Solution
 >>> Solution().totalNQueens(8)
@@ -21,7 +22,49 @@ __all__ = ["Solution"]
 
 
 class Solution:
-    """LeetCode 51 (N-Queens) and 52 (N-Queens II)."""
+    """LeetCode 37 (Sudoku Solver), 51 (N-Queens) and 52 (N-Queens II)."""
+
+    def solveSudoku(self, board: List[List[str]]) -> None:
+        """Fill the blanks of a sudoku board in place (LeetCode 37).
+
+        Parameters
+        ----------
+        board : list of list of str
+            Nine rows of nine one-character strings, ``'1'`` to ``'9'`` or ``'.'`` for a
+            blank. The other sizes clew reads work too (4x4, 16x16 with ``'A'`` = 10 ...
+            ``'G'`` = 16, 25x25).
+
+        Returns
+        -------
+        None
+            The board's rows are filled in place, as the judge expects; the row lists stay
+            the same objects. A puzzle with several solutions gets the first one found.
+
+        Raises
+        ------
+        clew.sudoku.SudokuInputError
+            The board is not a sudoku, two givens break a rule, or (against LeetCode's
+            promise) it has no solution; the board is then left unchanged.
+
+        Examples
+        --------
+        >>> board = [list("53..7...."), list("6..195..."), list(".98....6."),
+        ...          list("8...6...3"), list("4..8.3..1"), list("7...2...6"),
+        ...          list(".6....28."), list("...419..5"), list("....8..79")]
+        >>> Solution().solveSudoku(board)
+        >>> ["".join(row) for row in board]     # doctest: +NORMALIZE_WHITESPACE
+        ['534678912', '672195348', '198342567', '859761423', '426853791', '713924856',
+         '961537284', '287419635', '345286179']
+        """
+        from . import sudoku
+
+        if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
+            raise sudoku.SudokuInputError("solveSudoku fills the board in place: give a list of row lists")
+        solution = sudoku.solve(board)
+        if solution is None:
+            raise sudoku.SudokuInputError("this board has no solution (LeetCode 37 promises exactly one)")
+        for row, values in zip(board, solution.to_leetcode()):
+            row[:] = values
 
     def solveNQueens(self, n: int) -> List[List[str]]:
         """All distinct solutions of the n-queens puzzle (LeetCode 51).

@@ -49,6 +49,10 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
 from ..errors import ClewError
 
 #: Box sizes supported, and the side ``n = k * k`` of each.
@@ -319,10 +323,8 @@ class Grid:
         table = (".",) + tuple(_alphabet(self._symbols, n))
         return [[table[v] for v in self._cells[r * n : (r + 1) * n]] for r in range(n)]
 
-    def to_array(self):
+    def to_array(self) -> np.ndarray:
         """The grid as an int8 numpy array of shape ``(n, n)``, 0 for a blank."""
-        import numpy as np
-
         return np.frombuffer(self._cells, dtype=np.int8).reshape(self.n, self.n).copy()
 
     def __str__(self) -> str:
@@ -537,3 +539,174 @@ def parse(puzzle, *, symbols: str | None = None) -> Grid:
     if found is not None:
         raise ConflictingGivensError(conflict_message(found, grid), (found[0], found[1]), found[2])
     return grid
+
+
+# ---------------------------------------------------------------------------------------------
+# Many puzzles at once: one line each, read into one int8 array per size
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class PuzzleBatch:
+    """Puzzles read from a file of one puzzle per line (see :func:`read_lines`).
+
+    Attributes
+    ----------
+    texts : list of str
+        Each puzzle's line as written (surrounding white space removed), in file order.
+    line_numbers : list of int
+        The 1-based line of each puzzle in the file.
+    sizes : numpy.ndarray of int8, shape (P,)
+        The box size k of each puzzle, 0 for a line that is not a valid puzzle.
+    rows : numpy.ndarray of int64, shape (P,)
+        Where each valid puzzle sits in ``arrays[k]``; -1 for an invalid line.
+    arrays : dict of int to numpy.ndarray
+        For each box size present, the valid puzzles of that size as one C-contiguous int8
+        array of shape (m, k**4) (0 = blank), in file order.
+    errors : dict of int to str
+        The one-line reason of each invalid puzzle, by its index.
+    """
+
+    texts: list[str] = field(default_factory=list)
+    line_numbers: list[int] = field(default_factory=list)
+    sizes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int8))
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    arrays: dict[int, np.ndarray] = field(default_factory=dict)
+    errors: dict[int, str] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+
+def split_lines(data: bytes) -> tuple[list[bytes], list[int]]:
+    """The puzzle lines of a file and their 1-based line numbers: a UTF-8 byte order mark
+    is skipped, CRLF and LF both end a line, surrounding white space is removed, and blank
+    lines and lines starting with ``#`` are left out."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines, numbers = [], []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        line = raw.strip()
+        if line and not line.startswith(b"#"):
+            lines.append(line)
+            numbers.append(number)
+    return lines, numbers
+
+
+def _lookup(k: int, symbols: str | None) -> np.ndarray:
+    """Byte -> value for the one-line form of a k^2 x k^2 puzzle; -1 for any other byte
+    (such a line is read again by :class:`Grid`, which names the problem)."""
+    table = np.full(256, -1, np.int16)
+    for ch, value in _decoder(symbols, k * k).items():
+        if ord(ch) < 128:
+            table[ord(ch)] = value
+    return table
+
+
+def _units(k: int) -> np.ndarray:
+    """Cell indices of every row, column and box of the k^2 x k^2 grid, shape (3n, n)."""
+    n = k * k
+    index = np.arange(n * n).reshape(n, n)
+    boxes = index.reshape(k, k, k, k).transpose(0, 2, 1, 3).reshape(n, n)
+    return np.concatenate([index, index.T, boxes])
+
+
+def has_conflict(puzzles: np.ndarray, k: int) -> np.ndarray:
+    """For each puzzle (rows of an int8 array, 0 = blank), True if two givens repeat a digit
+    in a row, column or box. Vectorised: sorts the values of every unit."""
+    out = np.zeros(len(puzzles), bool)
+    units = _units(k)
+    step = max(1, (1 << 22) // units.size)
+    for lo in range(0, len(puzzles), step):
+        values = np.sort(puzzles[lo : lo + step][:, units], axis=2)
+        same = (values[:, :, 1:] == values[:, :, :-1]) & (values[:, :, 1:] > 0)
+        out[lo : lo + step] = same.any(axis=(1, 2))
+    return out
+
+
+def read_lines(lines: list[bytes], line_numbers: list[int] | None = None, *, symbols: str | None = None) -> PuzzleBatch:
+    """Read one puzzle per line into int8 arrays, without Python work per well-formed line.
+
+    Lines of exactly ``n * n`` known characters are decoded together through a lookup table
+    and checked for repeated givens by sorting every unit (numpy, one pass per line length);
+    only the other lines (spaces, separators, a wrong symbol or length, repeated givens, non
+    ASCII text) are read one by one by :func:`parse`, for the exact one-line reason.
+
+    Examples
+    --------
+    >>> batch = read_lines([b"1...............", b"11..............", b"12"])
+    >>> batch.sizes.tolist(), batch.errors
+    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1', 2: 'a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 2'})
+    >>> batch.arrays[2].tolist()
+    [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
+    """
+    symbols = check_symbols(symbols)
+    count = len(lines)
+    batch = PuzzleBatch()
+    batch.line_numbers = list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
+    batch.sizes = np.zeros(count, np.int8)
+    batch.rows = np.full(count, -1, np.int64)
+    found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}  # k -> [(indices, values)]
+
+    by_length: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        by_length.setdefault(len(line), []).append(i)
+    slow: list[int] = []
+    for length, indices in by_length.items():
+        k = _K_OF_CELLS.get(length)
+        if k is None or (symbols is not None and len(symbols) < k * k):
+            slow.extend(indices)
+            continue
+        raw = np.frombuffer(b"".join(lines[i] for i in indices), np.uint8).reshape(len(indices), length)
+        values = _lookup(k, symbols)[raw]
+        readable = (values >= 0).all(axis=1)
+        values = values.astype(np.int8)
+        ok = readable.copy()
+        ok[readable] = ~has_conflict(np.ascontiguousarray(values[readable]), k)
+        where = np.asarray(indices, np.int64)
+        found.setdefault(k, []).append((where[ok], values[ok]))
+        slow.extend(where[~ok].tolist())
+
+    for i in sorted(slow):
+        try:
+            text = lines[i].decode("utf-8")
+        except UnicodeDecodeError as exc:
+            batch.errors[i] = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+            continue
+        try:
+            grid = parse(text, symbols=symbols)
+        except SudokuInputError as exc:
+            batch.errors[i] = str(exc)
+            continue
+        found.setdefault(grid.k, []).append(
+            (np.array([i], np.int64), np.frombuffer(grid._cells, np.int8).reshape(1, -1))
+        )
+
+    for k, parts in found.items():
+        where = np.concatenate([w for w, _ in parts])
+        values = np.concatenate([v for _, v in parts])
+        order = np.argsort(where, kind="stable")
+        where = where[order]
+        batch.arrays[k] = np.ascontiguousarray(values[order])
+        batch.sizes[where] = k
+        batch.rows[where] = np.arange(len(where))
+    batch.texts = [line.decode("utf-8", "replace") for line in lines]
+    return batch
+
+
+def format_lines(grids: np.ndarray, k: int, symbols: str | None = None, blank: str = ".") -> list[str]:
+    """The one-line form of every row of an int8 array of grids (vectorised, as
+    :meth:`Grid.to_line` writes one).
+
+    >>> format_lines(np.array([[1, 2, 3, 4] * 4, [0] * 16], np.int8), 2)
+    ['1234123412341234', '................']
+    """
+    alphabet = (blank + _alphabet(symbols, k * k)).encode("utf-8")
+    if len(grids) == 0:
+        return []
+    if len(alphabet) != k * k + 1:  # a symbol beyond ASCII: one grid at a time
+        return [Grid._make(row.tobytes(), k, symbols).to_line(blank) for row in grids]
+    table = np.frombuffer(alphabet, np.uint8)
+    text = table[grids].tobytes().decode("ascii")
+    width = k**4
+    return [text[i : i + width] for i in range(0, len(text), width)]

@@ -232,11 +232,11 @@ def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
         return
     k, cells = grid.k, len(grid._cells)
     peers, units = _tables(k)
-    S = np.empty((cells + 2, cells), np.int32)
+    S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
     untried = np.empty(cells + 2, np.int64)
     meta = np.zeros(3, np.int64)
-    queue = np.empty(2 * cells + 2, np.int32)
+    queue = np.empty(2 * cells + 2, np.int64)
     out = np.empty((batch, cells), np.int8)
     start = np.frombuffer(grid._cells, dtype=np.int8).copy()
     if not K.start(start, k, peers, units, S, branch, untried, meta, queue):
