@@ -127,6 +127,7 @@ def _alphabet(symbols: str | None, n: int) -> str:
 
 def _decoder(symbols: str | None, n: int) -> dict[str, int]:
     """Character (both cases) -> value (0 blank) for a grid of side n."""
+    check_symbols(symbols, n)  # long enough for this size
     table = {}
     alphabet = _alphabet(symbols, n)
     for i, ch in enumerate(alphabet):
@@ -181,8 +182,6 @@ class Grid:
             return
         symbols = check_symbols(symbols)
         cells, k = _read(puzzle, symbols)
-        if symbols is not None:
-            check_symbols(symbols, k * k)
         self._set(bytes(cells), k, symbols)
 
     def _set(self, cells: bytes, k: int, symbols: str | None) -> None:
@@ -581,7 +580,7 @@ class PuzzleBatch:
 def split_lines(data: bytes) -> tuple[list[bytes], list[int]]:
     """The puzzle lines of a file and their 1-based line numbers: a UTF-8 byte order mark
     is skipped, CRLF and LF both end a line, surrounding white space is removed, and blank
-    lines and lines starting with ``#`` are left out."""
+    lines and comments (``#`` first, after any white space) are left out."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     lines, numbers = [], []
