@@ -64,6 +64,9 @@ def assert_usage_error(result: subprocess.CompletedProcess, *fragments: str) -> 
         (["queens", "solve", "--help"], "Usage: clew queens solve [OPTIONS] N"),
         (["queens", "one", "--help"], "Usage: clew queens one [OPTIONS] N"),
         (["queens", "complete", "--help"], "Usage: clew queens complete [OPTIONS] [N]"),
+        (["sudoku", "--help"], "Usage: clew sudoku [OPTIONS] COMMAND [ARGS]..."),
+        (["sudoku", "solve", "--help"], "Usage: clew sudoku solve [OPTIONS] [FILE]"),
+        (["sudoku", "show", "--help"], "Usage: clew sudoku show [OPTIONS] PUZZLE"),
     ],
 )
 def test_help(args, usage):
@@ -772,3 +775,206 @@ def test_main_exits_with_the_status(capsys):
     with pytest.raises(SystemExit) as info:
         cli.main(["queens", "count", "0"])
     assert info.value.code == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# clew sudoku
+# ---------------------------------------------------------------------------------------------
+
+from clew import sudoku  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LEETCODE_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+SIXTEEN = sudoku.Grid("".join(sudoku.DIGITS[(4 * (r % 4) + r // 4 + c) % 16] for r in range(16) for c in range(16)))
+SIXTEEN_PUZZLE = "." * 20 + SIXTEEN.to_line()[20:]
+
+#: A file with every kind of line: (line as written, expected answer in the line format)
+MIXED = [
+    ("# puzzles of every size, and some that are not puzzles", None),
+    (LEETCODE, LEETCODE_SOLVED),
+    ("", None),
+    ("1...............", "1234341221434321"),
+    ("11..............", "invalid: r1c1 and r1c2 are both 1 in row 1"),
+    (LEETCODE[:-1], "invalid: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80"),
+    ("  # an indented comment", None),
+    (LEETCODE[:22] + "X" + LEETCODE[23:], "invalid: r3c5: 'X' is not a digit of a 9x9 sudoku"),
+    ("2...3.2......4..", "no solution"),
+    (SIXTEEN_PUZZLE, SIXTEEN.to_line()),
+    (" ".join(LEETCODE), LEETCODE_SOLVED),
+]
+MIXED_TEXT = "\r\n".join(line for line, _ in MIXED) + "\r\n"
+MIXED_ANSWERS = [answer for _, answer in MIXED if answer is not None]
+
+
+def test_sudoku_solve_mixed_file(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(MIXED_TEXT.encode())
+    result = clew_cmd("sudoku", "solve", path)
+    assert result.stdout.splitlines() == MIXED_ANSWERS
+    assert result.returncode == cli.EXIT_USAGE  # some lines were not valid puzzles
+    assert result.stderr == "clew: 8 puzzles: 3 invalid, 1 without a solution\n"
+
+
+def test_sudoku_solve_stdin_exit_statuses():
+    good = f"{LEETCODE}\n..3.4.........42\n"
+    result = clew_cmd("sudoku", "solve", "--unique", input=good)
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"{LEETCODE_SOLVED}\n1234432124133142\n", "")
+    result = clew_cmd("sudoku", "solve", "-", "--unique", input=good + "1...............\n2...3.2......4..\n")
+    assert result.returncode == cli.EXIT_FAILURE
+    assert result.stdout.splitlines()[2:] == ["not unique", "no solution"]
+    assert result.stderr == "clew: 4 puzzles: 1 without a solution, 1 not unique\n"
+
+
+def test_sudoku_solve_samples_on_a_pool():
+    # both 200-puzzle samples (CRLF, comments): 400 puzzles, enough to start the workers
+    data = (DATA / "sudoku_17_clue_sample.txt").read_text() + (DATA / "sudoku_top1465_sample.txt").read_text()
+    result = clew_cmd("sudoku", "solve", "-", "--unique", "--jobs", "2", "--format", "json", input=data)
+    assert result.returncode == 0 and result.stderr == ""
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    expected = {}
+    for line in (DATA / "sudoku_sample_solutions.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            puzzle, count, solution = line.split(":")
+            expected[puzzle] = solution
+    assert [r["puzzle"] for r in records] == [p for p in (l.strip() for l in data.splitlines()) if p and p[0] != "#"]
+    assert len(records) == 400
+    for record in records:
+        assert record["status"] == "unique" and record["solution"] == expected[record["puzzle"]]
+    numbers = [r["line"] for r in records]
+    assert numbers[0] == 6 and all(a < b for a, b in zip(numbers, numbers[1:]))
+
+
+def test_sudoku_show():
+    result = clew_cmd("sudoku", "show", LEETCODE)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == sudoku.Grid(LEETCODE).to_text() + "\n"
+    assert result.stdout.splitlines()[:4] == [
+        "5 3 . | . 7 . | . . .",
+        "6 . . | 1 9 5 | . . .",
+        ". 9 8 | . . . | . 6 .",
+        "------+-------+------",
+    ]
+
+
+def test_sudoku_solve_broken_pipe_is_quiet(tmp_path):
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("bash is not available")
+    many = tmp_path / "many.txt"
+    many.write_text(("." * 16 + "\n") * 50_000)  # 850 kB of answers: more than a pipe holds
+    line = f"set -o pipefail; '{sys.executable}' -m clew sudoku solve '{many}' -j 1 | head -c 9"
+    result = subprocess.run([bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120)
+    assert (result.stdout, result.stderr, result.returncode) == ("123434122", "", cli.EXIT_BROKEN_PIPE)
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["--count"], ["1 solution", "72 solutions", "invalid: r1c1", "invalid: a sudoku", "invalid: r3c5", "0 solutions", "1 solution", "1 solution"]),
+        (["--count", "--limit", "10"], ["1 solution", "at least 10 solutions"]),
+        (["--count", "-l", "1"], ["at least 1 solution", "at least 1 solution"]),
+        (["--unique"], [LEETCODE_SOLVED, "not unique", "invalid: r1c1", "invalid: a sudoku", "invalid: r3c5", "no solution"]),
+    ],
+)
+def test_sudoku_solve_modes_in_process(monkeypatch, capsys, tmp_path, args, expected):
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(MIXED_TEXT.encode())
+    status, out, err = run_in_process(capsys, "sudoku", "solve", path, *args)
+    lines = out.splitlines()
+    assert len(lines) == 8 and status == cli.EXIT_USAGE
+    assert all(line.startswith(prefix) for line, prefix in zip(lines, expected))
+    assert err.count("\n") == 1 and "3 invalid" in err
+
+
+def test_sudoku_solve_formats_in_process(capsys, tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(MIXED_TEXT.encode())
+    status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "-f", "json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [2, 4, 5, 6, 8, 9, 10, 11]
+    assert records[0] == {"line": 2, "puzzle": LEETCODE, "status": "solved", "solution": LEETCODE_SOLVED}
+    assert records[2] == {
+        "line": 5, "puzzle": "11..............", "status": "invalid", "solution": None,
+        "error": "r1c1 and r1c2 are both 1 in row 1",
+    }
+    assert records[5]["status"] == "no solution" and records[5]["solution"] is None
+    status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "--count", "--format", "json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[1] == {"line": 4, "puzzle": "1...............", "status": "counted", "count": 72, "exact": True}
+    assert records[2]["count"] is None and records[2]["exact"] is None and records[2]["error"]
+    status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "--format", "grid")
+    blocks = out.split("\n\n")
+    assert len(blocks) == 8 and out.endswith("\n") and not out.endswith("\n\n")
+    assert blocks[0] == sudoku.Grid(LEETCODE_SOLVED).to_text()
+    assert blocks[2] == "invalid: r1c1 and r1c2 are both 1 in row 1" and blocks[5] == "no solution"
+    assert blocks[6] == SIXTEEN.to_text()
+
+
+def test_sudoku_solve_count_stops_at_the_default_limit(monkeypatch, capsys):
+    import clew.sudoku.solver
+
+    monkeypatch.setattr(clew.sudoku.solver, "MAX_COUNT", 100)
+    feed_stdin(monkeypatch, "." * 16 + "\n" + "1" + "." * 15 + "\n")
+    status, out, err = run_in_process(capsys, "sudoku", "solve", "--count")
+    assert (status, out, err) == (0, "at least 100 solutions\n72 solutions\n", "")
+
+
+def test_sudoku_solve_all_good_exits_0(monkeypatch, capsys):
+    feed_stdin(monkeypatch, f"# two\n{LEETCODE}\n\n{LEETCODE.replace('.', '0')}")
+    status, out, err = run_in_process(capsys, "sudoku", "solve")
+    assert (status, out, err) == (0, f"{LEETCODE_SOLVED}\n{LEETCODE_SOLVED}\n", "")
+
+
+def test_sudoku_solve_symbols(monkeypatch, capsys):
+    hexa = "0123456789ABCDEF"
+    puzzle = "".join("." if ch == "." else hexa[sudoku.DIGITS.index(ch)] for ch in SIXTEEN_PUZZLE)
+    feed_stdin(monkeypatch, puzzle + "\n")
+    status, out, err = run_in_process(capsys, "sudoku", "solve", "--symbols", hexa)
+    assert (status, err) == (0, "")
+    assert out == "".join(hexa[sudoku.DIGITS.index(ch)] for ch in SIXTEEN.to_line()) + "\n"
+
+
+def test_sudoku_solve_empty_input(monkeypatch, capsys):
+    feed_stdin(monkeypatch, "# nothing here\n\n")
+    assert run_in_process(capsys, "sudoku", "solve") == (0, "", "clew: no puzzle in <stdin>\n")
+
+
+@pytest.mark.parametrize(
+    "args, fragments",
+    [
+        (["--count", "--unique"], ["use --count or --unique, not both"]),
+        (["--limit", "5"], ["'--limit'", "applies to --count only"]),
+        (["--count", "--format", "grid"], ["'--format'", "use --format line or json"]),
+        (["--count", "--limit", "0"], ["'-l' / '--limit'", "must be at least 1, got 0"]),
+        (["--jobs", "0"], ["'-j' / '--jobs'", "must be at least 1, got 0"]),
+        (["--format", "board"], ["'-f' / '--format'"]),
+        (["--symbols", "0012"], ["symbols '0012' repeat a character"]),
+        (["/no/such/file.txt"], ["'FILE'", "does not exist"]),
+    ],
+)
+def test_sudoku_solve_usage_errors(monkeypatch, capsys, args, fragments):
+    feed_stdin(monkeypatch, LEETCODE + "\n")
+    status, out, err = run_in_process(capsys, "sudoku", "solve", *args)
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err.count("\n") == 1 and err.startswith("clew: error: ")
+    for fragment in fragments:
+        assert fragment in err
+
+
+def test_sudoku_solve_a_directory(capsys, tmp_path):
+    status, out, err = run_in_process(capsys, "sudoku", "solve", tmp_path)
+    assert (status, out) == (cli.EXIT_USAGE, "") and "is a directory" in err and err.count("\n") == 1
+
+
+def test_sudoku_show_in_process(monkeypatch, capsys):
+    status, out, err = run_in_process(capsys, "sudoku", "show", LEETCODE, "--format", "line")
+    assert (status, out, err) == (0, LEETCODE + "\n", "")
+    feed_stdin(monkeypatch, sudoku.Grid(LEETCODE).to_text())
+    assert run_in_process(capsys, "sudoku", "show", "-", "-f", "line") == (0, LEETCODE + "\n", "")
+    status, out, err = run_in_process(capsys, "sudoku", "show", "11" + "." * 14)
+    assert status == 0 and out.startswith("1 1 | . .")
+    assert err == "clew: warning: r1c1 and r1c2 are both 1 in row 1: this puzzle has no solution\n"
+    status, out, err = run_in_process(capsys, "sudoku", "show", LEETCODE[:-1])
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err == "clew: error: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80\n"
