@@ -1,7 +1,7 @@
 """The ``clew`` command line: ``clew <problem> <command> [options]``.
 
-Each problem is a Click group (``clew queens`` today; ``sudoku``, ``cover`` and ``journal``
-are meant to join it as siblings) whose commands are thin wrappers over the Python API:
+Each problem is a Click group (``clew queens``, ``clew sudoku`` and ``clew journal`` today;
+``cover`` is meant to join them as a sibling) whose commands are thin wrappers over the Python API:
 parse and check the arguments, call the library, print. Data goes to stdout, diagnostics to
 stderr, and no traceback ever reaches the user:
 
