@@ -27,7 +27,8 @@ verifier
     A check of a finished solution, written apart from every solver, that raises an error
     naming the broken rule.
 
-Packages: :mod:`clew.queens`, :mod:`clew.leetcode`; the command line is ``clew`` (or
+Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.scale` (pieces, pools, Dask,
+journals), :mod:`clew.leetcode`; the command line is ``clew`` (or
 ``python -m clew``).
 """
 
