@@ -1,0 +1,365 @@
+"""numba kernel specialised to 9x9 Sudoku: per-digit band bitboards (the batch fast path).
+
+The general kernel (:mod:`clew.sudoku._kernels`) keeps one candidate mask per cell, so every
+deduction walks cells and peer lists. For the classic size, the same search runs much faster
+when the state is turned around: one bitboard per *digit*, cut into the three horizontal
+bands of 27 cells, so that a whole band of one digit is updated with a few word operations
+(the representation of JCZSolve-style solvers; the code here is our own).
+
+Layout
+------
+The state of a search node is 32 int64 words, ``st[o : o + 32]``::
+
+    st[o + 3*d + b]   digit d+1's candidates in band b (27 bits, cells included once solved)
+    st[o + 27 + b]    the cells of band b not yet solved
+    st[o + 30 .. 31]  unused (keeps nodes 32 words apart)
+
+    bit of a cell within its band:  row_in_band * 9 + column
+        band 0 = rows 1-3, band 1 = rows 4-6, band 2 = rows 7-9
+        bits  0.. 8  row 0 of the band, columns 0..8   |box 0|box 1|box 2|
+        bits  9..17  row 1                               c0-2  c3-5  c6-8
+        bits 18..26  row 2
+
+Propagation (``_propagate``)
+----------------------------
+Words whose candidates changed are *dirty* (bit ``3*d + b`` of a 27-bit mask). For a dirty
+word:
+
+* **band matching** -- within one band a digit occupies one cell in each of the three rows
+  and in each of the three boxes, i.e. a permutation row -> box. ``SHRINK`` folds the word
+  into a 3x3 "mini-row" matrix (row r has a candidate in box x); ``MATCH`` keeps the
+  mini-rows that lie on some permutation inside that matrix (0 if none: contradiction).
+  This one table step covers pointing and claiming (locked candidates) within the band;
+* **hidden singles** in the rows and boxes of the band: a row or box with one candidate left.
+
+When no word is dirty: **hidden singles in columns** (bit-sliced once/twice counts of each
+digit's column occupancy over the three bands) and **naked singles** (once/twice counts of
+each band's cells over the nine digits). Every placement removes the digit from the cell's
+row, box and column and the cell from the other eight digits, marking what changed dirty.
+
+Search (``solve``)
+------------------
+Iterative depth-first search over copies of the 32-word node (one per depth). The branching
+cell is a cell with two candidates when there is one, else three, else the first unsolved
+cell; the search stops at ``limit`` solutions (``limit <= 0``: no limit).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from numba import njit
+
+from .._bits import ctz64
+
+#: words of one search node
+NODE = 32
+ALL27 = (1 << 27) - 1
+
+
+def tables() -> tuple[np.ndarray, ...]:
+    """``(shrink, match, peer, column, match9)``: the band kernel's lookup tables (int64).
+
+    * ``shrink[row9]``: which of the 3 boxes a 9-bit row segment has candidates in;
+    * ``match9[m]``: for a 3x3 0/1 matrix ``m`` (bit ``3*i + j``), the union of the
+      permutation matrices inside it (0 when there is none). Used on rows x boxes of a band
+      and on bands x columns of a stack;
+    * ``match[m]``: ``match9[m]`` spread to the 27 cells of a band (a kept mini-row keeps
+      its three cells);
+    * ``peer[p]``: the cells sharing a row or box with band bit ``p``, ``p`` excluded;
+    * ``column[p]``: the three bits of ``p``'s column in a band word.
+    """
+    shrink = np.zeros(512, np.int64)
+    for row in range(512):
+        shrink[row] = sum(1 << x for x in range(3) if row & (7 << (3 * x)))
+    perms = [sum(1 << (3 * i + j) for i, j in enumerate(perm)) for perm in itertools.permutations(range(3))]
+    match9 = np.zeros(512, np.int64)
+    match = np.zeros(512, np.int64)
+    for m in range(512):
+        keep = 0
+        for bits in perms:
+            if m & bits == bits:
+                keep |= bits
+        match9[m] = keep
+        match[m] = sum(7 << (9 * r + 3 * x) for r in range(3) for x in range(3) if keep >> (3 * r + x) & 1)
+    peer = np.zeros(27, np.int64)
+    column = np.zeros(27, np.int64)
+    for p in range(27):
+        r, c = divmod(p, 9)
+        for q in range(27):
+            r2, c2 = divmod(q, 9)
+            if q != p and (r2 == r or c2 // 3 == c // 3):
+                peer[p] |= 1 << q
+        column[p] = (1 << c) | (1 << (9 + c)) | (1 << (18 + c))
+    return shrink, match, peer, column, match9
+
+
+@njit(cache=True)
+def _place(st, o, d, b, p, peer, column):
+    """Digit ``d`` (0-based) goes to bit ``p`` of band ``b``. Returns the dirty words."""
+    m = 1 << p
+    st[o + 27 + b] &= ~m
+    dirty = 0
+    for e in range(9):
+        if e != d:
+            w = 3 * e + b
+            v = st[o + w]
+            if v & m:
+                st[o + w] = v & ~m
+                dirty |= 1 << w
+    w = 3 * d + b
+    v = st[o + w]
+    nv = v & ~peer[p]
+    if nv != v:
+        st[o + w] = nv
+        dirty |= 1 << w
+    col = column[p]
+    for b2 in range(3):
+        if b2 != b:
+            w = 3 * d + b2
+            v = st[o + w]
+            if v & col:
+                st[o + w] = v & ~col
+                dirty |= 1 << w
+    return dirty
+
+
+@njit(cache=True)
+def _propagate(st, o, dirty, shrink, match, peer, column, match9):
+    """Deduce until nothing changes; False on a contradiction.
+
+    ``dirty`` words get the band step; ``cols`` and ``naked`` collect every word changed
+    since the digit step and the naked-single step last ran, so that those steps visit only
+    the digits and bands where something happened."""
+    cols = dirty
+    naked = dirty
+    while True:
+        while dirty:
+            w = ctz64(dirty)
+            dirty &= dirty - 1
+            d = w // 3
+            b = w - 3 * d
+            s = st[o + w]
+            # band matching: rows x boxes must hold a permutation
+            s &= match[shrink[s & 511] | (shrink[(s >> 9) & 511] << 3) | (shrink[s >> 18] << 6)]
+            if s == 0:
+                return False
+            st[o + w] = s
+            # hidden singles in the band's rows and boxes
+            one = 0
+            for x in range(3):
+                r = s & (511 << (9 * x))
+                if r & (r - 1) == 0:
+                    one |= r
+                bx = s & (0x1C0E07 << (3 * x))
+                if bx & (bx - 1) == 0:
+                    one |= bx
+            one &= st[o + 27 + b]
+            while one:
+                p = ctz64(one)
+                one &= one - 1
+                if not (st[o + w] >> p) & 1:
+                    return False  # an earlier single of this word took the place
+                new = _place(st, o, d, b, p, peer, column)
+                dirty |= new
+                cols |= new
+                naked |= new
+        # digit step: stack matching and hidden singles in columns
+        for d in range(9):
+            if not (cols >> (3 * d)) & 7:
+                continue
+            a0 = st[o + 3 * d]
+            a1 = st[o + 3 * d + 1]
+            a2 = st[o + 3 * d + 2]
+            # f_b: the columns where the digit can still go in band b
+            f0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+            f1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+            f2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            # stack matching: in each stack, columns x bands must hold a permutation
+            k0 = 0
+            k1 = 0
+            k2 = 0
+            for s3 in range(0, 9, 3):
+                kept = match9[((f0 >> s3) & 7) | (((f1 >> s3) & 7) << 3) | (((f2 >> s3) & 7) << 6)]
+                if kept == 0:
+                    return False
+                k0 |= (kept & 7) << s3
+                k1 |= ((kept >> 3) & 7) << s3
+                k2 |= ((kept >> 6) & 7) << s3
+            if k0 != f0:
+                a0 &= k0 * 0x40201  # the kept columns, in all three rows of the band
+                st[o + 3 * d] = a0
+                dirty |= 1 << (3 * d)
+                f0 = k0
+            if k1 != f1:
+                a1 &= k1 * 0x40201
+                st[o + 3 * d + 1] = a1
+                dirty |= 1 << (3 * d + 1)
+                f1 = k1
+            if k2 != f2:
+                a2 &= k2 * 0x40201
+                st[o + 3 * d + 2] = a2
+                dirty |= 1 << (3 * d + 2)
+                f2 = k2
+            # hidden singles in columns: bit-sliced once/twice over the nine rows
+            g = (a0 & (a0 >> 9)) | (a0 & (a0 >> 18)) | ((a0 >> 9) & (a0 >> 18))
+            g |= (a1 & (a1 >> 9)) | (a1 & (a1 >> 18)) | ((a1 >> 9) & (a1 >> 18))
+            g |= (a2 & (a2 >> 9)) | (a2 & (a2 >> 18)) | ((a2 >> 9) & (a2 >> 18))
+            hs = ~((g & 511) | (f0 & f1) | (f0 & f2) | (f1 & f2)) & 511
+            if hs:
+                spread = hs * 0x40201
+                for b in range(3):
+                    new = st[o + 3 * d + b] & spread & st[o + 27 + b]
+                    while new:
+                        p = ctz64(new)
+                        new &= new - 1
+                        if not (st[o + 3 * d + b] >> p) & 1:
+                            return False
+                        dirty |= _place(st, o, d, b, p, peer, column)
+        naked |= dirty
+        cols = dirty
+        if dirty:
+            continue
+        # naked singles, in the bands where something changed
+        for b in range(3):
+            if not naked & (0x1249249 << b):  # the nine words of band b
+                continue
+            once = 0
+            twice = 0
+            for d in range(9):
+                m = st[o + 3 * d + b]
+                twice |= once & m
+                once |= m
+            u = st[o + 27 + b]
+            if u & ~once:
+                return False  # a cell with no candidate
+            ns = u & ~twice
+            while ns:
+                p = ctz64(ns)
+                ns &= ns - 1
+                found = -1
+                for d in range(9):
+                    if (st[o + 3 * d + b] >> p) & 1:
+                        found = d
+                        break
+                if found < 0:
+                    return False
+                dirty |= _place(st, o, found, b, p, peer, column)
+        if dirty == 0:
+            return True
+        cols = dirty
+        naked = dirty
+
+
+@njit(cache=True)
+def _choose(st, o):
+    """The branching cell as ``b * 32 + p``: two candidates if any, else three, else the
+    first unsolved cell; -1 when every cell is solved."""
+    fallback = -1
+    for b in range(3):
+        u = st[o + 27 + b]
+        if u == 0:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            m = st[o + 3 * d + b]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        two = u & twice & ~thrice
+        if two:
+            return b * 32 + ctz64(two)
+        if fallback < 0:
+            fallback = b * 32 + ctz64(u)
+    return fallback
+
+
+@njit(cache=True)
+def _write(st, o, out):
+    for d in range(9):
+        for b in range(3):
+            s = st[o + 3 * d + b]
+            while s:
+                p = ctz64(s)
+                s &= s - 1
+                out[27 * b + p] = d + 1
+
+
+@njit(cache=True)
+def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
+    """Count the solutions of one 9x9 ``puzzle`` (81 int8, 0 = blank) up to ``limit``
+    (``<= 0``: all) and write the first into ``out``. ``stack`` holds ``83 * NODE`` int64."""
+    for w in range(30):
+        stack[w] = ALL27
+    dirty = 0
+    for cell in range(81):
+        v = puzzle[cell]
+        if v:
+            b = cell // 27
+            p = cell - 27 * b
+            d = v - 1
+            if not (stack[3 * d + b] >> p) & 1 or not (stack[27 + b] >> p) & 1:
+                return 0  # the givens contradict each other
+            dirty |= _place(stack, 0, d, b, p, peer, column)
+    if not _propagate(stack, 0, dirty, shrink, match, peer, column, match9):
+        return 0
+    pick = _choose(stack, 0)
+    if pick < 0:
+        _write(stack, 0, out)
+        return 1
+    found = 0
+    cells = np.empty(82, np.int64)
+    untried = np.empty(82, np.int64)
+    depth = 0
+    cells[0] = pick
+    untried[0] = 0
+    b = pick >> 5
+    p = pick & 31
+    for d in range(9):
+        untried[0] |= ((stack[3 * d + b] >> p) & 1) << d
+    while depth >= 0:
+        rem = untried[depth]
+        if rem == 0:
+            depth -= 1
+            continue
+        d = ctz64(rem)
+        untried[depth] = rem & (rem - 1)
+        o = (depth + 1) * NODE
+        src = depth * NODE
+        for w in range(30):
+            stack[o + w] = stack[src + w]
+        pick = cells[depth]
+        b = pick >> 5
+        p = pick & 31
+        if not _propagate(stack, o, _place(stack, o, d, b, p, peer, column), shrink, match, peer, column, match9):
+            continue
+        pick = _choose(stack, o)
+        if pick < 0:
+            found += 1
+            if found == 1:
+                _write(stack, o, out)
+            if limit > 0 and found >= limit:
+                return found
+            continue
+        depth += 1
+        cells[depth] = pick
+        b = pick >> 5
+        p = pick & 31
+        mask = 0
+        for e in range(9):
+            mask |= ((stack[o + 3 * e + b] >> p) & 1) << e
+        untried[depth] = mask
+    return found
+
+
+@njit(cache=True)
+def solve_batch(puzzles, limit, counts, solutions, shrink, match, peer, column, match9):
+    """:func:`solve` for every row of ``puzzles`` (int8, shape (P, 81)): counts up to
+    ``limit`` into ``counts``, first solutions into ``solutions``. One call per file chunk."""
+    stack = np.empty(83 * NODE, np.int64)
+    for i in range(puzzles.shape[0]):
+        counts[i] = solve(puzzles[i], limit, solutions[i], stack, shrink, match, peer, column, match9)
+    return 0
