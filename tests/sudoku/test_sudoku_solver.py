@@ -106,7 +106,10 @@ def test_enumeration_gives_each_solution_once(sudoku_counts):
         assert len(found) == len(set(found)) == case.count, case
         for grid in found:
             assert_solves(grid, case.puzzle)
-        assert solve(case.puzzle) == (found[0] if found else None)  # the same search order
+        # 9x9 solves run on the band kernel, enumeration on the general one: same set, and
+        # not necessarily the same first solution
+        first = solve(case.puzzle)
+        assert (first is None) if not found else (first in found)
 
 
 def test_batch_counts_match(sudoku_counts):

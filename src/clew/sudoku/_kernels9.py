@@ -12,7 +12,8 @@ The state of a search node is 32 int64 words, ``st[o : o + 32]``::
 
     st[o + 3*d + b]   digit d+1's candidates in band b (27 bits, cells included once solved)
     st[o + 27 + b]    the cells of band b not yet solved
-    st[o + 30 .. 31]  unused (keeps nodes 32 words apart)
+    st[o + 30]        the search: the cell branched on here (b * 32 + p)
+    st[o + 31]        the search: its digits not tried yet (bit d)
 
     bit of a cell within its band:  row_in_band * 9 + column
         band 0 = rows 1-3, band 1 = rows 4-6, band 2 = rows 7-9
@@ -39,9 +40,10 @@ row, box and column and the cell from the other eight digits, marking what chang
 
 Search (``solve``)
 ------------------
-Iterative depth-first search over copies of the 32-word node (one per depth). The branching
-cell is a cell with two candidates when there is one, else three, else the first unsolved
-cell; the search stops at ``limit`` solutions (``limit <= 0``: no limit).
+Iterative depth-first search over copies of the 32-word node (one per depth; the last digit
+tried at a node works in the node itself, no copy). The branching cell is one with the fewest
+candidates, ties broken towards the most unsolved peers (``_choose``); the search stops at
+``limit`` solutions (``limit <= 0``: no limit).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .._bits import ctz64
+from .._bits import ctz64, popcount64
 
 #: words of one search node
 NODE = 32
@@ -95,33 +97,32 @@ def tables() -> tuple[np.ndarray, ...]:
     return shrink, match, peer, column, match9
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(st, o, d, b, p, peer, column):
-    """Digit ``d`` (0-based) goes to bit ``p`` of band ``b``. Returns the dirty words."""
+    """Digit ``d`` (0-based) goes to bit ``p`` of band ``b``. Returns the dirty words.
+
+    Branch-free: which words lose a bit depends on the puzzle, so branches on it would be
+    mispredicted about half the time."""
     m = 1 << p
     st[o + 27 + b] &= ~m
-    dirty = 0
-    for e in range(9):
-        if e != d:
-            w = 3 * e + b
-            v = st[o + w]
-            if v & m:
-                st[o + w] = v & ~m
-                dirty |= 1 << w
     w = 3 * d + b
     v = st[o + w]
-    nv = v & ~peer[p]
-    if nv != v:
-        st[o + w] = nv
-        dirty |= 1 << w
+    dirty = 0
+    for e in range(9):  # the cell leaves every digit's word ...
+        x = 3 * e + b
+        y = st[o + x]
+        st[o + x] = y & ~m
+        dirty |= ((y >> p) & 1) << x
+    nv = v & ~peer[p]  # ... but its own digit's, which loses the row and box instead
+    st[o + w] = nv
+    dirty = (dirty & ~(1 << w)) | (np.int64(nv != v) << w)
     col = column[p]
-    for b2 in range(3):
+    for b2 in range(3):  # and the digit leaves the column in the other bands
         if b2 != b:
             w = 3 * d + b2
             v = st[o + w]
-            if v & col:
-                st[o + w] = v & ~col
-                dirty |= 1 << w
+            st[o + w] = v & ~col
+            dirty |= np.int64((v & col) != 0) << w
     return dirty
 
 
@@ -252,29 +253,61 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
         naked = dirty
 
 
-@njit(cache=True)
-def _choose(st, o):
-    """The branching cell as ``b * 32 + p``: two candidates if any, else three, else the
-    first unsolved cell; -1 when every cell is solved."""
-    fallback = -1
-    for b in range(3):
-        u = st[o + 27 + b]
-        if u == 0:
-            continue
-        once = 0
-        twice = 0
-        thrice = 0
-        for d in range(9):
-            m = st[o + 3 * d + b]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        two = u & twice & ~thrice
-        if two:
-            return b * 32 + ctz64(two)
-        if fallback < 0:
-            fallback = b * 32 + ctz64(u)
-    return fallback
+@njit(cache=True, inline="always")
+def _choose(st, o, peer):
+    """The branching cell as ``b * 32 + p``, -1 when every cell is solved.
+
+    Among the cells with the fewest candidates (two, else three, ...), the one with the
+    most unsolved cells in its row, box and column: its digit removes the most candidates,
+    so propagation goes furthest. On top1465 this needs about half the guesses of taking
+    the first such cell."""
+    best = -1
+    score = -1
+    for want in range(2, 5):  # 4: any unsolved cell (all have four or more by then)
+        for b in range(3):
+            u = st[o + 27 + b]
+            if u == 0:
+                continue
+            # bit-sliced counts of candidates per cell: at least 1, 2, 3, 4
+            c1 = 0
+            c2 = 0
+            c3 = 0
+            c4 = 0
+            for d in range(9):
+                m = st[o + 3 * d + b]
+                c4 |= c3 & m
+                c3 |= c2 & m
+                c2 |= c1 & m
+                c1 |= m
+            if want == 2:
+                pool = u & c2 & ~c3
+            elif want == 3:
+                pool = u & c3 & ~c4
+            else:
+                pool = u
+            while pool:
+                p = ctz64(pool)
+                pool &= pool - 1
+                col = 0x40201 << (p % 9)
+                sc = popcount64(u & peer[p]) + popcount64(st[o + 27] & col)
+                sc += popcount64(st[o + 28] & col) + popcount64(st[o + 29] & col)
+                if sc > score:
+                    score = sc
+                    best = b * 32 + p
+        if best >= 0:
+            return best
+    return best
+
+
+@njit(cache=True, inline="always")
+def _digits(st, o, pick):
+    """The candidate digits (bit ``d``) of cell ``pick`` = ``b * 32 + p``."""
+    b = pick >> 5
+    p = pick & 31
+    mask = 0
+    for d in range(9):
+        mask |= ((st[o + 3 * d + b] >> p) & 1) << d
+    return mask
 
 
 @njit(cache=True)
@@ -306,37 +339,36 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
             dirty |= _place(stack, 0, d, b, p, peer, column)
     if not _propagate(stack, 0, dirty, shrink, match, peer, column, match9):
         return 0
-    pick = _choose(stack, 0)
+    pick = _choose(stack, 0, peer)
     if pick < 0:
         _write(stack, 0, out)
         return 1
+    # each node's words 30 and 31 hold its branching cell and its untried digits
+    stack[30] = pick
+    stack[31] = _digits(stack, 0, pick)
     found = 0
-    cells = np.empty(82, np.int64)
-    untried = np.empty(82, np.int64)
     depth = 0
-    cells[0] = pick
-    untried[0] = 0
-    b = pick >> 5
-    p = pick & 31
-    for d in range(9):
-        untried[0] |= ((stack[3 * d + b] >> p) & 1) << d
     while depth >= 0:
-        rem = untried[depth]
+        top = depth * NODE
+        rem = stack[top + 31]
         if rem == 0:
             depth -= 1
             continue
         d = ctz64(rem)
-        untried[depth] = rem & (rem - 1)
-        o = (depth + 1) * NODE
-        src = depth * NODE
-        for w in range(30):
-            stack[o + w] = stack[src + w]
-        pick = cells[depth]
-        b = pick >> 5
-        p = pick & 31
-        if not _propagate(stack, o, _place(stack, o, d, b, p, peer, column), shrink, match, peer, column, match9):
+        rem &= rem - 1
+        stack[top + 31] = rem
+        pick = stack[top + 30]
+        if rem:
+            here = depth + 1  # more digits to try here later: work on a copy
+            o = here * NODE
+            for w in range(30):
+                stack[o + w] = stack[top + w]
+        else:
+            here = depth  # the last digit: this node's state is not needed again
+            o = top
+        if not _propagate(stack, o, _place(stack, o, d, pick >> 5, pick & 31, peer, column), shrink, match, peer, column, match9):
             continue
-        pick = _choose(stack, o)
+        pick = _choose(stack, o, peer)
         if pick < 0:
             found += 1
             if found == 1:
@@ -344,14 +376,9 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
             if limit > 0 and found >= limit:
                 return found
             continue
-        depth += 1
-        cells[depth] = pick
-        b = pick >> 5
-        p = pick & 31
-        mask = 0
-        for e in range(9):
-            mask |= ((stack[o + 3 * e + b] >> p) & 1) << e
-        untried[depth] = mask
+        depth = here
+        stack[o + 30] = pick
+        stack[o + 31] = _digits(stack, o, pick)
     return found
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import ClewError, check_size
 from . import _kernels as K
+from . import _kernels9 as K9
 from .grid import SIZES, Grid, parse
 
 __all__ = [
@@ -56,13 +57,23 @@ def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
     return K.tables(k)
 
 
+@functools.lru_cache(maxsize=None)
+def _tables9() -> tuple[np.ndarray, ...]:
+    """The 9x9 band kernel's lookup tables, built once."""
+    return K9.tables()
+
+
 def _run(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
     """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
-    ``limit`` 0 means no limit."""
-    peers, units = _tables(k)
+    ``limit`` 0 means no limit. 9x9 grids go to the band kernel (:mod:`._kernels9`), every
+    other size to the general one."""
     counts = np.zeros(len(puzzles), np.int64)
     sols = np.zeros_like(puzzles)
-    K.solve_batch(puzzles, k, limit, counts, sols, peers, units)
+    if k == 3:
+        K9.solve_batch(puzzles, limit, counts, sols, *_tables9())
+    else:
+        peers, units = _tables(k)
+        K.solve_batch(puzzles, k, limit, counts, sols, peers, units)
     return counts, sols
 
 
