@@ -27,16 +27,17 @@ Words whose candidates changed are *dirty* (bit ``3*d + b`` of a 27-bit mask). F
 word:
 
 * **band matching** -- within one band a digit occupies one cell in each of the three rows
-  and in each of the three boxes, i.e. a permutation row -> box. ``SHRINK`` folds the word
-  into a 3x3 "mini-row" matrix (row r has a candidate in box x); ``MATCH`` keeps the
+  and in each of the three boxes, i.e. a permutation row -> box. ``shrink`` folds the word
+  into a 3x3 "mini-row" matrix (row r has a candidate in box x); ``match`` keeps the
   mini-rows that lie on some permutation inside that matrix (0 if none: contradiction).
   This one table step covers pointing and claiming (locked candidates) within the band;
 * **hidden singles** in the rows and boxes of the band: a row or box with one candidate left.
 
-When no word is dirty: **hidden singles in columns** (bit-sliced once/twice counts of each
-digit's column occupancy over the three bands) and **naked singles** (once/twice counts of
-each band's cells over the nine digits). Every placement removes the digit from the cell's
-row, box and column and the cell from the other eight digits, marking what changed dirty.
+When no word is dirty, for each digit that changed: **stack matching**, the same permutation
+rule on bands x columns within each stack (which also catches the hidden singles of columns);
+then **naked singles** (bit-sliced once/twice counts of each band's cells over the nine
+digits). Every placement removes the digit from the cell's row, box and column and the cell
+from the other eight digits, marking what changed dirty.
 
 Search (``solve``)
 ------------------
@@ -166,7 +167,9 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 dirty |= new
                 cols |= new
                 naked |= new
-        # digit step: stack matching and hidden singles in columns
+        # digit step: stack matching (this also finds every hidden single of a column: a
+        # column with one place left keeps only its band in the stack, which leaves one
+        # place in that box for the band step)
         for d in range(9):
             if not (cols >> (3 * d)) & 7:
                 continue
@@ -192,32 +195,14 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 a0 &= k0 * 0x40201  # the kept columns, in all three rows of the band
                 st[o + 3 * d] = a0
                 dirty |= 1 << (3 * d)
-                f0 = k0
             if k1 != f1:
                 a1 &= k1 * 0x40201
                 st[o + 3 * d + 1] = a1
                 dirty |= 1 << (3 * d + 1)
-                f1 = k1
             if k2 != f2:
                 a2 &= k2 * 0x40201
                 st[o + 3 * d + 2] = a2
                 dirty |= 1 << (3 * d + 2)
-                f2 = k2
-            # hidden singles in columns: bit-sliced once/twice over the nine rows
-            g = (a0 & (a0 >> 9)) | (a0 & (a0 >> 18)) | ((a0 >> 9) & (a0 >> 18))
-            g |= (a1 & (a1 >> 9)) | (a1 & (a1 >> 18)) | ((a1 >> 9) & (a1 >> 18))
-            g |= (a2 & (a2 >> 9)) | (a2 & (a2 >> 18)) | ((a2 >> 9) & (a2 >> 18))
-            hs = ~((g & 511) | (f0 & f1) | (f0 & f2) | (f1 & f2)) & 511
-            if hs:
-                spread = hs * 0x40201
-                for b in range(3):
-                    new = st[o + 3 * d + b] & spread & st[o + 27 + b]
-                    while new:
-                        p = ctz64(new)
-                        new &= new - 1
-                        if not (st[o + 3 * d + b] >> p) & 1:
-                            return False
-                        dirty |= _place(st, o, d, b, p, peer, column)
         naked |= dirty
         cols = dirty
         if dirty:
