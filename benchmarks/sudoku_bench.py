@@ -4,18 +4,28 @@ tdoku is not part of clew: build its ``run_benchmark`` in a scratch folder outsi
 repository (``./BUILD.sh run_benchmark -DCMAKE_BUILD_TYPE=Release`` in a checkout of
 t-dillon/tdoku) and pass its path. Then, from the repository root::
 
-    python benchmarks/sudoku_bench.py --tdoku /tmp/tdoku/build/run_benchmark --reps 3
+    python benchmarks/sudoku_bench.py --tdoku /tmp/tdoku/build/run_benchmark --reps 5
 
-Both are asked for up to 2 solutions per puzzle (the uniqueness check), one thread, on the
-shared data sets (``../shared/data/sudoku``; comment lines and CR characters removed into
-a temporary copy, since tdoku reads bare 81-character lines). Each repetition runs tdoku
-(``-t 5 -w 2``, its puzzles/s) and then clew's batch kernel on the whole file, so both see
-the same machine state; medians are reported with the ratio clew / tdoku.
+Both are asked for up to 2 solutions per puzzle (the uniqueness check) on the shared data
+sets (``../shared/data/sudoku``; comment lines and CR characters removed into a temporary
+copy, since tdoku reads bare 81-character lines). Like tdoku's program (``-t``), clew goes
+over the file again and again for a fixed time and reports puzzles per second:
+
+* ``clew``: one thread, the batch path (``solve_chunks``, one kernel call per chunk);
+* ``clew -j2``: the same on a process pool of 2 workers (started once, not counted in
+  the rate: ``clew sudoku solve`` pays it once per file).
+
+Each repetition runs tdoku, then clew one thread, then clew on the pool, so all see the same
+machine state; medians are reported with the ratios to tdoku (one thread). ``--reference``
+also times the pure-Python reference (``clew.sudoku._reference``, plain backtracking) on the
+first puzzles of each set with a node budget: a puzzle over budget counts as taking at least
+the time it ran, so its ratio is a lower bound.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import subprocess
 import tempfile
@@ -40,43 +50,84 @@ def clean_copy(src: Path, folder: Path) -> Path:
     return dst
 
 
-def tdoku_rate(exe: str, path: Path) -> float:
-    out = subprocess.run([exe, "-t", "5", "-w", "2", "-c", "1", str(path)], capture_output=True, text=True, check=True).stdout
+def load(path: Path) -> np.ndarray:
+    rows = [[0 if ch in ".0" else int(ch) for ch in line] for line in path.read_text().split()]
+    return np.array(rows, dtype=np.int8)
+
+
+def tdoku_rate(exe: str, path: Path, seconds: float) -> float:
+    cmd = [exe, "-t", str(seconds), "-w", "1", "-c", "1", str(path)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     line = [row for row in out.splitlines() if str(path) in row][-1]
     return float(line.split(",")[5])
 
 
-def clew_rate(path: Path) -> float:
-    from clew.sudoku import _kernels as K
+def clew_rate(puzzles: np.ndarray, seconds: float, jobs: int) -> float:
+    """Puzzles/s of the batch path over the file repeated for about ``seconds``."""
+    from clew.sudoku.solver import chunk_size, solve_chunks
 
-    rows = [[0 if ch in ".0" else int(ch) for ch in line] for line in path.read_text().split()]
-    puzzles = np.array(rows, dtype=np.int8)
-    peers, units = K.tables(3)
-    counts = np.zeros(len(puzzles), np.int64)
-    sols = np.zeros_like(puzzles)
-    K.solve_batch(puzzles[:10], 3, 2, counts[:10], sols[:10], peers, units)  # load the kernel
+    size = chunk_size(len(puzzles), jobs)
+    pieces = [puzzles[lo : lo + size] for lo in range(0, len(puzzles), size)]
+    # how many passes fill the time: one pass on one thread, measured
     t0 = time.perf_counter()
-    K.solve_batch(puzzles, 3, 2, counts, sols, peers, units)
-    seconds = time.perf_counter() - t0
-    assert (counts == 1).all(), "every puzzle of these sets has exactly one solution"
-    return len(puzzles) / seconds
+    for _ in solve_chunks(((p, 3) for p in pieces), limit=2, jobs=1):
+        pass
+    passes = max(1, round(seconds / (time.perf_counter() - t0) * (jobs if jobs > 1 else 1)))
+    chunks = ((p, 3) for p in itertools.chain.from_iterable(itertools.repeat(pieces, passes)))
+    stream = solve_chunks(chunks, limit=2, jobs=jobs)
+    first = next(stream)  # the pool is up and the first chunk is done: start the clock
+    assert (first[0] == 1).all()
+    t0 = time.perf_counter()
+    done = 0
+    for counts, _ in stream:
+        assert (counts == 1).all(), "every puzzle of these sets has exactly one solution"
+        done += len(counts)
+    return done / (time.perf_counter() - t0)
+
+
+def reference_seconds(puzzles: np.ndarray, count: int, budget: int) -> tuple[float, int]:
+    """Seconds per puzzle of the pure-Python reference on the first ``count`` puzzles, and
+    how many of them ran out of ``budget`` nodes (their time is a lower bound)."""
+    from clew.sudoku import _reference
+
+    over = 0
+    t0 = time.perf_counter()
+    for row in puzzles[:count]:
+        try:
+            _reference.count(row.tolist(), 3, limit=2, max_nodes=budget)
+        except _reference.TooManyNodes:
+            over += 1
+    return (time.perf_counter() - t0) / count, over
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tdoku", required=True, help="path of tdoku's run_benchmark, built outside this repository")
-    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--jobs", type=int, default=2, help="workers of the pool measurement")
+    parser.add_argument("--reference", type=int, default=0, metavar="N", help="also time the pure-Python reference on N puzzles per set")
+    parser.add_argument("--budget", type=int, default=1_000_000, help="node budget per puzzle of the reference")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for name in SETS:
             path = clean_copy(DATA / name, Path(tmp))
-            rates = {"tdoku": [], "clew": []}
+            puzzles = load(path)
+            rates: dict[str, list[float]] = {"tdoku": [], "clew": [], "pool": []}
             for _ in range(args.reps):
-                rates["tdoku"].append(tdoku_rate(args.tdoku, path))
-                rates["clew"].append(clew_rate(path))
-            t, c = statistics.median(rates["tdoku"]), statistics.median(rates["clew"])
-            print(f"{name}: tdoku {t:,.0f} puzzles/s, clew {c:,.0f} puzzles/s, ratio {c / t:.3f}  "
-                  f"(runs tdoku {[round(x) for x in rates['tdoku']]}, clew {[round(x) for x in rates['clew']]})")
+                rates["tdoku"].append(tdoku_rate(args.tdoku, path, args.seconds))
+                rates["clew"].append(clew_rate(puzzles, args.seconds, 1))
+                rates["pool"].append(clew_rate(puzzles, args.seconds, args.jobs))
+            t, c, p = (statistics.median(rates[key]) for key in ("tdoku", "clew", "pool"))
+            print(f"{name} ({len(puzzles)} puzzles, up to 2 solutions each, medians of {args.reps}):")
+            print(f"  tdoku 1 thread     {t:>10,.0f} puzzles/s   runs {[round(x) for x in rates['tdoku']]}")
+            print(f"  clew 1 thread      {c:>10,.0f} puzzles/s   runs {[round(x) for x in rates['clew']]}   ratio {c / t:.3f}")
+            print(f"  clew --jobs {args.jobs:<6} {p:>10,.0f} puzzles/s   runs {[round(x) for x in rates['pool']]}   ratio {p / t:.3f}")
+            if args.reference:
+                per, over = reference_seconds(puzzles, args.reference, args.budget)
+                bound = ">= " if over else ""
+                print(f"  pure-Python reference: {per:.3g} s/puzzle on the first {args.reference} "
+                      f"({over} over {args.budget:,} nodes); clew 1 thread is {bound}{per * c:,.0f}x faster")
 
 
 if __name__ == "__main__":
