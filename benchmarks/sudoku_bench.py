@@ -12,8 +12,7 @@ copy, since tdoku reads bare 81-character lines). Like tdoku's program (``-t``),
 over the file again and again for a fixed time and reports puzzles per second:
 
 * ``clew``: one thread, the batch path (``solve_chunks``, one kernel call per chunk);
-* ``clew -j2``: the same on a process pool of 2 workers (started once, not counted in
-  the rate: ``clew sudoku solve`` pays it once per file).
+* ``clew --jobs 2``: the same on 2 worker threads (``--jobs``).
 
 Each repetition runs tdoku, then clew one thread, then clew on the pool, so all see the same
 machine state; medians are reported with the ratios to tdoku (one thread). ``--reference``
@@ -75,7 +74,7 @@ def clew_rate(puzzles: np.ndarray, seconds: float, jobs: int) -> float:
     passes = max(1, round(seconds / (time.perf_counter() - t0) * (jobs if jobs > 1 else 1)))
     chunks = ((p, 3) for p in itertools.chain.from_iterable(itertools.repeat(pieces, passes)))
     stream = solve_chunks(chunks, limit=2, jobs=jobs)
-    first = next(stream)  # the pool is up and the first chunk is done: start the clock
+    first = next(stream)  # the workers are up and the first chunk is done: start the clock
     assert (first[0] == 1).all()
     t0 = time.perf_counter()
     done = 0
@@ -105,7 +104,7 @@ def main() -> None:
     parser.add_argument("--tdoku", required=True, help="path of tdoku's run_benchmark, built outside this repository")
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--jobs", type=int, default=2, help="workers of the pool measurement")
+    parser.add_argument("--jobs", type=int, default=2, help="threads of the --jobs measurement")
     parser.add_argument("--reference", type=int, default=0, metavar="N", help="also time the pure-Python reference on N puzzles per set")
     parser.add_argument("--budget", type=int, default=1_000_000, help="node budget per puzzle of the reference")
     args = parser.parse_args()
@@ -113,7 +112,7 @@ def main() -> None:
         for name in SETS:
             path = clean_copy(DATA / name, Path(tmp))
             puzzles = load(path)
-            rates: dict[str, list[float]] = {"tdoku": [], "clew": [], "pool": []}
+            rates: dict[str, list[float]] = {"tdoku": [], "clew": [], "pool": []}  # pool: --jobs
             for _ in range(args.reps):
                 rates["tdoku"].append(tdoku_rate(args.tdoku, path, args.seconds))
                 rates["clew"].append(clew_rate(puzzles, args.seconds, 1))

@@ -224,7 +224,7 @@ def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written
     return written
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
     """Count the solutions of every puzzle (rows of ``puzzles``, int8 cells, 0 = blank) up
     to ``limit`` (>= 1) into ``counts``, and write the first solution of each into

@@ -367,7 +367,7 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_batch(puzzles, limit, counts, solutions, shrink, match, peer, column, match9):
     """:func:`solve` for every row of ``puzzles`` (int8, shape (P, 81)): counts up to
     ``limit`` into ``counts``, first solutions into ``solutions``. One call per file chunk."""

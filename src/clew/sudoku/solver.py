@@ -4,7 +4,8 @@ Every function takes the puzzle in any form :class:`~clew.sudoku.Grid` reads, ch
 (:func:`~clew.sudoku.parse`: a one-line :class:`~clew.sudoku.SudokuInputError` for a bad
 size, symbol or pair of givens) and runs one kernel search with a ``limit``: 1 solves, 2
 proves uniqueness, a larger one counts. :func:`solve_array` is the batch path: one kernel
-call per chunk of an int8 array of puzzles, on a process pool if asked.
+call per chunk of an int8 array of puzzles, on several threads if asked (the kernels release
+the GIL).
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ _MAX_LIMIT = 2**62
 
 #: Puzzles per kernel call on the batch path, at most.
 CHUNK = 1024
-#: Below this many puzzles, :func:`solve_chunks` stays in this process: starting workers
-#: costs more than the search.
-POOL_FROM = 256
+#: Below this many puzzles, :func:`solve_array` stays in the calling thread: handing chunks
+#: to worker threads costs more than the search.
+POOL_FROM = 64
 
 
 class CountTooLargeError(ClewError):
@@ -282,10 +283,6 @@ def _check_array(puzzles, k) -> tuple[np.ndarray, int]:
     return np.ascontiguousarray(array, dtype=np.int8), k
 
 
-def _chunk_task(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
-    return _run(puzzles, k, limit)
-
-
 def solve_chunks(
     chunks: Iterable[tuple[np.ndarray, int]], *, limit: int = 1, jobs: int | None = 1
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -294,8 +291,10 @@ def solve_chunks(
     ``chunks`` yields ``(puzzles, k)`` pairs: a C-contiguous int8 array of shape
     ``(P, k**4)`` (0 = blank; values already checked, givens already free of conflicts, as
     :func:`solve_array` and the CLI ensure) and its box size. With ``jobs > 1`` the chunks
-    run on a process pool of that many workers (``None``: one per core), a few chunks ahead
-    of the consumer. ``limit`` is as in :func:`count` (>= 1).
+    run on that many threads (``None``: one per core), a few chunks ahead of the consumer:
+    the kernels release the GIL, so threads run them in parallel with no process start-up
+    and no copying of puzzles between processes, while the consumer reads and writes.
+    ``limit`` is as in :func:`count` (>= 1).
     """
     limit = _check_limit(limit)
     jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
@@ -303,22 +302,20 @@ def solve_chunks(
         for puzzles, k in chunks:
             yield _run(puzzles, k, limit)
         return
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
 
-    _run(np.zeros((1, 16), np.int8), 2, 1)  # load the kernel once, before the workers fork
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method))
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="clew-sudoku")
     pending: deque = deque()
     try:
         for puzzles, k in chunks:
-            pending.append(pool.submit(_chunk_task, puzzles, k, limit))
+            pending.append(pool.submit(_run, puzzles, k, limit))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
     except BaseException:
         # Ctrl-C, a failed chunk, or a consumer that stopped early: drop the queued chunks
+        # (a chunk already running finishes; the CLI does not wait for it)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
@@ -342,8 +339,8 @@ def solve_array(puzzles, k: int, *, limit: int = 1, jobs: int | None = 1) -> tup
     limit : int
         Count each puzzle's solutions up to ``limit`` (>= 1): 1 solves, 2 proves uniqueness.
     jobs : int or None
-        Worker processes; ``None`` uses every core. Fewer than :data:`POOL_FROM` puzzles are
-        solved in this process.
+        Worker threads; ``None`` uses every core. Fewer than :data:`POOL_FROM` puzzles are
+        solved in the calling thread.
 
     Returns
     -------
