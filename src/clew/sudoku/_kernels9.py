@@ -33,10 +33,11 @@ word:
   This one table step covers pointing and claiming (locked candidates) within the band;
 * **hidden singles** in the rows and boxes of the band: a row or box with one candidate left.
 
-When no word is dirty, for each digit that changed: **stack matching**, the same permutation
-rule on bands x columns within each stack (which also catches the hidden singles of columns);
-then **naked singles** (bit-sliced once/twice counts of each band's cells over the nine
-digits). Every placement removes the digit from the cell's row, box and column and the cell
+When no word is dirty: **naked singles** in the bands that changed (bit-sliced once/twice
+counts of each band's cells over the nine digits); when those find nothing, **stack
+matching** for each digit that changed: the same permutation rule on bands x columns within
+each stack (which also catches the hidden singles of columns). Cheap steps first: this order
+is about 5% faster than the other. Every placement removes the digit from the cell's row, box and column and the cell
 from the other eight digits, marking what changed dirty.
 
 Search (``solve``)
@@ -131,9 +132,9 @@ def _place(st, o, d, b, p, peer, column):
 def _propagate(st, o, dirty, shrink, match, peer, column, match9):
     """Deduce until nothing changes; False on a contradiction.
 
-    ``dirty`` words get the band step; ``cols`` and ``naked`` collect every word changed
-    since the digit step and the naked-single step last ran, so that those steps visit only
-    the digits and bands where something happened."""
+    ``dirty`` words get the band step; ``naked`` and ``cols`` collect every word changed
+    since the naked-single step and the digit step last ran, so that those steps visit only
+    the bands and digits where something happened."""
     cols = dirty
     naked = dirty
     while True:
@@ -167,6 +168,36 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 dirty |= new
                 cols |= new
                 naked |= new
+        # naked singles, in the bands where something changed
+        for b in range(3):
+            if not naked & (0x1249249 << b):  # the nine words of band b
+                continue
+            once = 0
+            twice = 0
+            for d in range(9):
+                m = st[o + 3 * d + b]
+                twice |= once & m
+                once |= m
+            u = st[o + 27 + b]
+            if u & ~once:
+                return False  # a cell with no candidate
+            ns = u & ~twice
+            while ns:
+                p = ctz64(ns)
+                ns &= ns - 1
+                found = -1
+                for d in range(9):
+                    if (st[o + 3 * d + b] >> p) & 1:
+                        found = d
+                        break
+                if found < 0:
+                    return False
+                new = _place(st, o, found, b, p, peer, column)
+                dirty |= new
+                cols |= new
+        naked = dirty
+        if dirty:
+            continue
         # digit step: stack matching (this also finds every hidden single of a column: a
         # column with one place left keeps only its band in the stack, which leaves one
         # place in that box for the band step)
@@ -205,37 +236,8 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 dirty |= 1 << (3 * d + 2)
         naked |= dirty
         cols = dirty
-        if dirty:
-            continue
-        # naked singles, in the bands where something changed
-        for b in range(3):
-            if not naked & (0x1249249 << b):  # the nine words of band b
-                continue
-            once = 0
-            twice = 0
-            for d in range(9):
-                m = st[o + 3 * d + b]
-                twice |= once & m
-                once |= m
-            u = st[o + 27 + b]
-            if u & ~once:
-                return False  # a cell with no candidate
-            ns = u & ~twice
-            while ns:
-                p = ctz64(ns)
-                ns &= ns - 1
-                found = -1
-                for d in range(9):
-                    if (st[o + 3 * d + b] >> p) & 1:
-                        found = d
-                        break
-                if found < 0:
-                    return False
-                dirty |= _place(st, o, found, b, p, peer, column)
         if dirty == 0:
             return True
-        cols = dirty
-        naked = dirty
 
 
 @njit(cache=True, inline="always")
