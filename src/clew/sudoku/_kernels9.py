@@ -276,8 +276,9 @@ def _choose(st, o, peer):
                 p = ctz64(pool)
                 pool &= pool - 1
                 col = 0x40201 << (p % 9)
-                sc = popcount64(u & peer[p]) + popcount64(st[o + 27] & col)
-                sc += popcount64(st[o + 28] & col) + popcount64(st[o + 29] & col)
+                # the column's unsolved cells of the three bands, shifted apart, in one word
+                down = (st[o + 27] & col) | ((st[o + 28] & col) << 1) | ((st[o + 29] & col) << 2)
+                sc = popcount64(u & peer[p]) + popcount64(down)
                 if sc > score:
                     score = sc
                     best = b * 32 + p
