@@ -19,8 +19,11 @@ Propagation (``_propagate``)
   newly solved cells drives this);
 * hidden single: in each unit, a digit with one possible cell goes there. Counted with two
   bit-sliced accumulators per unit (``once``, ``twice``): ``once & ~twice`` are the digits
-  with exactly one place, and ``once != full`` means some digit has no place left.
-Both repeat until nothing changes, or a contradiction ends the branch.
+  with exactly one place, and ``once != full`` means some digit has no place left;
+* locked candidates (``_locked``), once singles find nothing more: a digit confined to one
+  row or column of a box leaves the rest of that line, and a digit confined to one box of a
+  line leaves the rest of that box.
+All repeat until nothing changes, or a contradiction ends the branch.
 
 Search (``_search``)
 --------------------
@@ -109,23 +112,131 @@ def _propagate(cand, peers, units, full, queue, head, tail):
                     tail += 1
                     changed = True
         if not changed and head == tail:
-            return True
+            # singles are exhausted: locked candidates, then singles again if they did anything
+            found, tail = _locked(cand, size, queue, tail)
+            if found < 0:
+                return False
+            if found == 0:
+                return True
 
 
 @njit(cache=True)
-def _choose(cand):
-    """The unsolved cell with the fewest candidates, -1 if every cell is solved."""
-    best = -1
+def _locked(cand, n, queue, tail):
+    """Locked candidates (pointing and claiming) in rows and columns, once over the grid.
+
+    A *segment* is the k cells where a line (row or column) crosses a box. Pointing: a digit
+    whose places in a box all lie in one segment leaves the rest of that line. Claiming: a
+    digit whose places in a line all lie in one segment leaves the rest of that box. Both
+    come from once/twice accumulators over the k segments of a box or of a line.
+
+    Newly solved cells are queued at ``queue[tail:]``. Returns ``(removed, tail)``:
+    ``removed`` candidates taken out, or -1 on a contradiction."""
+    k = 2
+    while k * k < n:
+        k += 1
+    seg = np.empty(k, np.int64)
+    removed = 0
+    for orient in range(2):
+        # cell of (line a, position b along it): rows when orient == 0, columns when 1
+        sa = n if orient == 0 else 1
+        sb = 1 if orient == 0 else n
+        for a0 in range(0, n, k):  # a band (or stack) of k lines
+            for s in range(k):  # the box where it meets segment s
+                # pointing: the box's k segments along this orientation
+                once = 0
+                twice = 0
+                for i in range(k):
+                    m = 0
+                    for j in range(k):
+                        m |= cand[(a0 + i) * sa + (s * k + j) * sb]
+                    seg[i] = m
+                    twice |= once & m
+                    once |= m
+                only = once & ~twice
+                if only:
+                    for i in range(k):
+                        digits = seg[i] & only
+                        if digits == 0:
+                            continue
+                        for b in range(n):
+                            if b // k == s:
+                                continue
+                            cell = (a0 + i) * sa + b * sb
+                            m = cand[cell]
+                            if m & digits:
+                                m &= ~digits
+                                if m == 0:
+                                    return -1, tail
+                                cand[cell] = m
+                                removed += 1
+                                if m & (m - 1) == 0:
+                                    queue[tail] = cell
+                                    tail += 1
+            for i in range(k):  # claiming: each line of the band, over its k segments
+                a = a0 + i
+                once = 0
+                twice = 0
+                for s in range(k):
+                    m = 0
+                    for j in range(k):
+                        m |= cand[a * sa + (s * k + j) * sb]
+                    seg[s] = m
+                    twice |= once & m
+                    once |= m
+                only = once & ~twice
+                if only == 0:
+                    continue
+                for s in range(k):
+                    digits = seg[s] & only
+                    if digits == 0:
+                        continue
+                    for i2 in range(k):
+                        if i2 == i:
+                            continue
+                        for j in range(k):
+                            cell = (a0 + i2) * sa + (s * k + j) * sb
+                            m = cand[cell]
+                            if m & digits:
+                                m &= ~digits
+                                if m == 0:
+                                    return -1, tail
+                                cand[cell] = m
+                                removed += 1
+                                if m & (m - 1) == 0:
+                                    queue[tail] = cell
+                                    tail += 1
+    return removed, tail
+
+
+@njit(cache=True)
+def _choose(cand, peers):
+    """The branching cell: among the unsolved cells with the fewest candidates, the one with
+    the most unsolved peers (its digit removes the most candidates, so propagation goes
+    furthest); -1 if every cell is solved."""
     fewest = 99
     for cell in range(cand.shape[0]):
         m = cand[cell]
         if m & (m - 1):
-            k = popcount64(m)
-            if k < fewest:
-                fewest = k
-                best = cell
-                if k == 2:
+            c = popcount64(m)
+            if c < fewest:
+                fewest = c
+                if c == 2:
                     break
+    if fewest == 99:
+        return -1
+    best = -1
+    score = -1
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if popcount64(m) != fewest:
+            continue
+        sc = 0
+        for i in range(peers.shape[1]):
+            x = cand[peers[cell, i]]
+            sc += (x & (x - 1)) != 0
+        if sc > score:
+            score = sc
+            best = cell
     return best
 
 
@@ -158,7 +269,7 @@ def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
     if not _propagate(S[0], peers, units, full, queue, 0, tail):
         meta[2] = 1
         return False
-    branch[0] = _choose(S[0])
+    branch[0] = _choose(S[0], peers)
     untried[0] = -1  # the root itself may be the solution: checked by _search
     return True
 
@@ -208,7 +319,7 @@ def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written
         queue[0] = cell
         if not _propagate(child, peers, units, full, queue, 0, 1):
             continue
-        nxt = _choose(child)
+        nxt = _choose(child, peers)
         if nxt < 0:
             meta[1] += 1
             if cap > 0:
