@@ -19,12 +19,20 @@ machine state; medians are reported with the ratios to tdoku (one thread). ``--r
 also times the pure-Python reference (``clew.sudoku._reference``, plain backtracking) on the
 first puzzles of each set with a node budget: a puzzle over budget counts as taking at least
 the time it ran, so its ratio is a lower bound.
+
+``--large N`` times the other sizes instead (no tdoku needed): N proper 16x16 puzzles made
+here by removing givens from random full grids while the solution stays unique (a minimal
+puzzle: no given can go), each solved and proven unique, and the completion of an empty
+25x25 grid::
+
+    python benchmarks/sudoku_bench.py --large 50
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import statistics
 import subprocess
 import tempfile
@@ -99,15 +107,74 @@ def reference_seconds(puzzles: np.ndarray, count: int, budget: int) -> tuple[flo
     return (time.perf_counter() - t0) / count, over
 
 
+def random_full_grid(k: int, rng: random.Random) -> list[int]:
+    """A full grid: the shifted pattern under random digit, row, column, band and stack
+    permutations (all keep the rules)."""
+    n = k * k
+
+    def order() -> list[int]:
+        bands = rng.sample(range(k), k)
+        return [b * k + i for b in bands for i in rng.sample(range(k), k)]
+
+    digits = rng.sample(range(1, n + 1), n)
+    rows, cols = order(), order()
+    return [digits[(k * (r % k) + r // k + c) % n] for r in rows for c in cols]
+
+
+def minimal_puzzle(k: int, rng: random.Random) -> list[int]:
+    """A proper puzzle from which no given can be removed."""
+    from clew import sudoku
+
+    cells = random_full_grid(k, rng)
+    for i in rng.sample(range(len(cells)), len(cells)):
+        keep, cells[i] = cells[i], 0
+        if sudoku.count(cells, limit=2) != 1:
+            cells[i] = keep
+    return cells
+
+
+def large(count: int, seed: int) -> None:
+    from clew import sudoku
+
+    sudoku.is_unique("." * 256)  # load the kernel
+    rng = random.Random(seed)
+    solve_s, unique_s, givens = [], [], []
+    for _ in range(count):
+        puzzle = minimal_puzzle(4, rng)
+        givens.append(sum(1 for v in puzzle if v))
+        t0 = time.perf_counter()
+        grid = sudoku.solve(puzzle)
+        solve_s.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        assert sudoku.is_unique(puzzle) and sudoku.is_solution(grid, puzzle)
+        unique_s.append(time.perf_counter() - t0)
+    print(f"16x16: {count} minimal proper puzzles (seed {seed}, {min(givens)}-{max(givens)} givens):")
+    for name, times in (("solve", solve_s), ("prove unique", unique_s)):
+        print(f"  {name:<13} median {statistics.median(times) * 1e3:8.2f} ms   max {max(times) * 1e3:8.2f} ms")
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        assert sudoku.is_solution(sudoku.solve("." * 625))
+        times.append(time.perf_counter() - t0)
+    print(f"25x25: empty grid completed (and verified) in {statistics.median(times) * 1e3:.2f} ms (median of 5)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tdoku", required=True, help="path of tdoku's run_benchmark, built outside this repository")
+    parser.add_argument("--tdoku", help="path of tdoku's run_benchmark, built outside this repository")
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--jobs", type=int, default=2, help="threads of the --jobs measurement")
     parser.add_argument("--reference", type=int, default=0, metavar="N", help="also time the pure-Python reference on N puzzles per set")
     parser.add_argument("--budget", type=int, default=1_000_000, help="node budget per puzzle of the reference")
+    parser.add_argument("--large", type=int, default=0, metavar="N", help="time N minimal 16x16 puzzles and an empty 25x25 grid instead")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.large:
+        large(args.large, args.seed)
+        return
+    if not args.tdoku:
+        parser.error("--tdoku PATH is needed (or --large N)")
     with tempfile.TemporaryDirectory() as tmp:
         for name in SETS:
             path = clean_copy(DATA / name, Path(tmp))
