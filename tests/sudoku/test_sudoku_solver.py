@@ -329,7 +329,7 @@ def test_solve_array_on_a_process_pool_matches_one_process():
 
 
 # ---------------------------------------------------------------------------------------------
-# The data sets: samples in the repository, full collections (slow) beside it
+# The data sets: samples in the repository, full collections beside it (a few seconds)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -361,7 +361,6 @@ def _verify_all(puzzles: np.ndarray, sols: np.ndarray) -> None:
     assert (sols[givens] == puzzles[givens]).all()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("name, size", [("17_clue.txt", 49158), ("top1465.txt", 1465)])
 def test_full_collection_solved_verified_and_unique(name, size):
     path = shared_collection(name)
