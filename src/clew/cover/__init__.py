@@ -1,8 +1,41 @@
 """Exact cover: Knuth's Algorithm X with dancing links, secondary items and colours.
 
-(Filled in as the package grows.)
+Vocabulary
+----------
+item
+    Something to be covered. A *primary* item must be covered exactly once, a *secondary*
+    item at most once.
+option
+    A set of items that are covered together (one row of the 0/1 matrix). A solution is a set
+    of options covering every primary item exactly once and no secondary item twice.
+colour
+    A secondary item written ``x:red`` in an option: options that give ``x`` the same colour
+    may share it (Knuth's Algorithm C, his program DLX2).
+dancing links
+    The doubly linked lists of the kernel: taking an option out and putting it back are a few
+    pointer updates each, so the search undoes its choices exactly and cheaply.
+
+Functions take a :class:`Problem` or lists of item names, a 0/1 matrix or a file in Knuth's
+format (:func:`as_problem`): :func:`solutions` (a generator), :func:`count`, :func:`solve`,
+:func:`is_cover` / :func:`check_cover` (the verifier).
+
+>>> from clew import cover
+>>> cover.count([["a", "b"], ["a"], ["b"]])
+2
 """
 
 from .problem import Compiled, CoverInputError, Problem
+from .solver import Search, as_problem, check_cover, count, is_cover, solutions, solve
 
-__all__ = ["Compiled", "CoverInputError", "Problem"]
+__all__ = [
+    "Compiled",
+    "CoverInputError",
+    "Problem",
+    "Search",
+    "as_problem",
+    "check_cover",
+    "count",
+    "is_cover",
+    "solutions",
+    "solve",
+]

@@ -1,0 +1,241 @@
+"""Exact cover: solve, count, enumerate, verify (the friendly layer over ``_kernels``).
+
+Every function takes a :class:`~clew.cover.Problem` or anything :func:`as_problem` turns
+into one (lists of item names, a 0/1 matrix, a file in Knuth's format), runs the dancing
+links kernel with a ``limit`` (1 solves, ``None`` counts all) and returns solutions as
+sorted lists of option indices (``problem.describe(solution)`` names them).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InvalidSolutionError, check_size
+from . import _kernels as K
+from .problem import CoverInputError, Problem
+
+__all__ = ["Search", "as_problem", "check_cover", "count", "is_cover", "solutions", "solve"]
+
+_MAX_LIMIT = 2**62
+
+
+def as_problem(source) -> Problem:
+    """A :class:`Problem` from any of the forms clew reads.
+
+    * a :class:`Problem`: itself;
+    * a list of options, each a list of item names (``name:colour`` for a coloured
+      secondary item): every item primary;
+    * a 0/1 matrix (numpy array, or a list of lists of 0 and 1): one row per option, one
+      column per item, all primary (use :meth:`Problem.from_matrix` for secondary columns);
+    * a :class:`pathlib.Path` or an open file: Knuth's DLX format (:mod:`clew.cover.knuth`).
+
+    Examples
+    --------
+    >>> as_problem([[1, 0], [0, 1]]).options
+    (('1',), ('2',))
+    >>> as_problem([["a"], ["b"]]).primary
+    ('a', 'b')
+    """
+    if isinstance(source, Problem):
+        return source
+    if isinstance(source, (Path, os.PathLike)) or hasattr(source, "read"):
+        from .knuth import read
+
+        return read(source)
+    if isinstance(source, (str, bytes)):
+        raise CoverInputError("a problem given as text must go through clew.cover.knuth.read (or pass a Path)")
+    if isinstance(source, np.ndarray):
+        return Problem.from_matrix(source)
+    rows = list(source)
+    if rows and all(not isinstance(r, (str, bytes)) for r in rows):
+        first = [v for r in rows for v in r]
+        if first and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in first):
+            return Problem.from_matrix(np.array(rows))
+    return Problem(rows)
+
+
+def _limit(limit) -> int:
+    """The kernel's limit: 0 for ``None`` (no limit)."""
+    if limit is None:
+        return 0
+    return check_size(limit, name="limit", low=1, high=_MAX_LIMIT)
+
+
+class Search:
+    """One resumable run of the kernel over a problem: iterate it for solutions.
+
+    ``count`` and ``nodes`` (search-tree nodes entered so far) grow as it runs, and
+    ``seconds`` is the kernel time spent; :func:`solutions` and the CLI's ``-v`` use them.
+
+    Parameters
+    ----------
+    problem
+        Any form :func:`as_problem` reads.
+    limit : int or None
+        Stop after this many solutions.
+    batch : int
+        Solutions per kernel call (the buffer; memory stays flat however many there are).
+
+    Examples
+    --------
+    >>> s = Search([["a", "b"], ["a"], ["b"]])
+    >>> list(s), s.count, s.nodes
+    ([[0], [1, 2]], 2, 4)
+    """
+
+    def __init__(self, problem, limit: int | None = None, *, batch: int = 1024) -> None:
+        self.problem = as_problem(problem)
+        self.limit = _limit(limit)
+        self.batch = check_size(batch, name="batch", low=1, high=1 << 20)
+        c = self.problem.compiled
+        self._arrays = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
+        self._x = np.zeros(c.n_items + 2, np.int64)
+        self._meta = np.zeros(5, np.int64)
+        self.seconds = 0.0
+
+    @property
+    def count(self) -> int:
+        return int(self._meta[K.COUNT])
+
+    @property
+    def nodes(self) -> int:
+        return int(self._meta[K.NODES])
+
+    @property
+    def done(self) -> bool:
+        return bool(self._meta[K.DONE])
+
+    def run(self) -> int:
+        """Search to the end (or the limit) without keeping solutions; the count."""
+        empty = np.zeros((0, 1), np.int64)
+        t0 = time.perf_counter()
+        K.search(*self._arrays, self._x, self._meta, self.limit, empty, np.zeros(0, np.int64))
+        self.seconds += time.perf_counter() - t0
+        return self.count
+
+    def __iter__(self) -> Iterator[list[int]]:
+        width = self.problem.compiled.n_items + 1
+        out = np.zeros((self.batch, width), np.int64)
+        sizes = np.zeros(self.batch, np.int64)
+        while not self.done:
+            t0 = time.perf_counter()
+            written = K.search(*self._arrays, self._x, self._meta, self.limit, out, sizes)
+            self.seconds += time.perf_counter() - t0
+            for r in range(written):
+                yield sorted(out[r, : sizes[r]].tolist())
+
+
+def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterator[list[int]]:
+    """Generate the solutions of an exact cover problem, each a sorted list of option
+    indices, in the order the search finds them; memory stays flat.
+
+    Parameters
+    ----------
+    problem
+        A :class:`Problem` or any form :func:`as_problem` reads.
+    limit : int or None
+        Stop after this many solutions; ``None``: all.
+    batch : int
+        Solutions per kernel call.
+
+    Examples
+    --------
+    >>> from clew import cover
+    >>> p = cover.Problem([["c", "e"], ["a", "d", "g"], ["b", "c", "f"], ["a", "d", "f"],
+    ...                    ["b", "g"], ["d", "e", "g"]])
+    >>> [p.describe(s) for s in cover.solutions(p)]
+    [['c e', 'a d f', 'b g']]
+    """
+    search = Search(problem, limit, batch=batch)
+    return iter(search)
+
+
+def count(problem, limit: int | None = None) -> int:
+    """The number of solutions (at most ``limit``), counted without building any.
+
+    Examples
+    --------
+    >>> count([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 1, 1]])
+    3
+    """
+    return Search(problem, limit).run()
+
+
+def solve(problem) -> list[int] | None:
+    """The first solution found (sorted option indices), or ``None`` if there is none.
+
+    Examples
+    --------
+    >>> solve([["a", "b"], ["b", "c"]]) is None
+    True
+    >>> solve([["a", "b"], ["b"], ["a"]])
+    [0]
+    """
+    for solution in Search(problem, 1, batch=1):
+        return solution
+    return None
+
+
+def check_cover(problem, solution) -> None:
+    """Raise :class:`~clew.errors.InvalidSolutionError` unless ``solution`` (option indices)
+    covers every primary item exactly once and every secondary item at most once or with
+    one colour. Written apart from the kernel: it only counts.
+
+    Examples
+    --------
+    >>> check_cover([["a", "b"], ["b"], ["a"]], [1, 2])
+    >>> check_cover([["a", "b"], ["b"], ["a"]], [0, 1])
+    Traceback (most recent call last):
+      ...
+    clew.errors.InvalidSolutionError: item 'b' is covered twice, by options 0 and 1
+    """
+    problem = as_problem(problem)
+    try:
+        chosen = [int(o) for o in solution]
+    except (TypeError, ValueError):
+        raise InvalidSolutionError(f"a solution is a list of option indices, got {solution!r}") from None
+    by: dict[str, tuple[int, str | None]] = {}
+    secondary = set(problem.secondary)
+    if len(set(chosen)) != len(chosen):
+        raise InvalidSolutionError(f"option {next(o for o in chosen if chosen.count(o) > 1)} is chosen twice")
+    for o in chosen:
+        if not 0 <= o < len(problem.options):
+            raise InvalidSolutionError(f"there is no option {o} (the problem has {len(problem.options)})")
+        for token in problem.options[o]:
+            name, sep, colour = token.partition(":")
+            colour = colour if sep else None
+            if name in by:
+                other, other_colour = by[name]
+                if name not in secondary or colour is None or other_colour != colour:
+                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {other} and {o}")
+            else:
+                by[name] = (o, colour)
+    for name in problem.primary:
+        if name not in by:
+            raise InvalidSolutionError(f"primary item {name!r} is not covered")
+
+
+def is_cover(problem, solution) -> bool:
+    """True if ``solution`` is an exact cover of ``problem`` (see :func:`check_cover`).
+
+    Examples
+    --------
+    >>> is_cover([["a", "b"], ["b"], ["a"]], [1, 2])
+    True
+    >>> is_cover([["a", "b"], ["b"], ["a"]], [0])
+    True
+    >>> is_cover([["a", "b"], ["b"], ["a"]], [1])
+    False
+    """
+    try:
+        check_cover(problem, solution)
+    except InvalidSolutionError:
+        return False
+    return True
+
+
