@@ -747,12 +747,12 @@ def sudoku() -> None:
     """
 
 
-def _read_input(path: str) -> tuple[bytes, str]:
+def _read_input(path: str, what: str = "puzzles", hint: str = ", one per line") -> tuple[bytes, str]:
     """The bytes of ``path`` (``-``: stdin) and the name to show for it."""
     if path == "-":
         stream = sys.stdin
         if stream is not None and stream.isatty():
-            click.echo("clew: reading puzzles from stdin, one per line (Ctrl-D to end)", err=True)
+            click.echo(f"clew: reading {what} from stdin{hint} (Ctrl-D to end)", err=True)
         data = getattr(stream, "buffer", stream).read()
         if isinstance(data, str):
             data = data.encode("utf-8")
@@ -762,9 +762,9 @@ def _read_input(path: str) -> tuple[bytes, str]:
         with open(path, "rb") as f:
             return f.read(), name
     except OSError as exc:
-        from .sudoku import SudokuInputError
+        from .errors import ClewError
 
-        raise SudokuInputError(f"{name}: cannot read the puzzles: {exc.strerror or exc}") from None
+        raise ClewError(f"{name}: cannot read the {what}: {exc.strerror or exc}") from None
 
 
 def _plural(count: int, word: str) -> str:
@@ -797,8 +797,8 @@ def _plural(count: int, word: str) -> str:
     type=Integer(1),
     default=None,
     metavar="K",
-    help="With --count: count up to K solutions per puzzle (default 1000000, about 2 s of one "
-    "core on a 9x9 grid; an almost empty 9x9 grid has 6.67e21).",
+    help="With --count: count up to K solutions per puzzle (default 1000000, under a second of "
+    "one core on a 9x9 grid; an almost empty 9x9 grid has 6.67e21).",
 )
 @click.option(
     "-j",
@@ -806,8 +806,8 @@ def _plural(count: int, word: str) -> str:
     type=Integer(1),
     default=None,
     metavar="J",
-    help="Worker processes (default: one per core). Files of fewer than 256 puzzles are solved "
-    "in this process.",
+    help="Worker threads (default: one per core; the kernels release the GIL). Files of fewer "
+    "than 64 puzzles are solved in the calling thread.",
 )
 @click.option(
     "-f",
@@ -1014,6 +1014,109 @@ def sudoku_show(puzzle: str, fmt: str, symbols: str | None) -> None:
 # ---------------------------------------------------------------------------------------------
 # clew journal
 # ---------------------------------------------------------------------------------------------
+
+
+COVER_FORMATS = ("names", "indices", "json")
+
+
+@cli.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+def cover() -> None:
+    """Exact cover (Knuth's Algorithm X / dancing links, with secondary items and colours).
+
+    A problem is read in Knuth's DLX1/DLX2 format: the first line lists the primary items,
+    then '|' and the secondary items; every further line is one option (its items; a
+    secondary item may be written name:colour); lines starting with '|' are comments.
+    """
+
+
+@cover.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("file", default="-", metavar="[FILE]")
+@click.option("-c", "--count", "count_", is_flag=True, help="Print the number of solutions instead of them.")
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="Stop after K solutions (with --count: count up to K).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(COVER_FORMATS),
+    default="names",
+    show_default=True,
+    help="names: one solution per line, its options as their items, separated by ' | '; "
+    "indices: the option numbers (0 = the first option line), separated by spaces; json: "
+    '{"solution": [numbers], "options": [[items], ...]} per line.',
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=Integer(1),
+    default=1,
+    show_default=True,
+    metavar="J",
+    help="With --count and no --limit: split the search on its first choices and count the "
+    "pieces on J processes.",
+)
+@click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
+def cover_solve(file: str, count_: bool, limit: int | None, fmt: str, jobs: int, verbose: bool) -> int:
+    """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
+    one per line, as they are found (memory stays flat however many there are).
+
+    Exit status 0 if a solution was found (or with --count), 1 if there is none, 2 for a
+    problem that cannot be read (the message names the line).
+
+    \b
+    Examples:
+      clew cover solve problem.dlx
+      clew cover solve problem.dlx --count -v
+      clew cover solve problem.dlx --limit 10 --format indices
+    """
+    import json
+    import time
+
+    from .cover import Search, count as cover_count
+    from .cover.knuth import read
+
+    if jobs != 1 and not (count_ and limit is None):
+        raise click.BadParameter("applies to --count without --limit only", param_hint="'--jobs'")
+    data, name = _read_input(file, "problem", "")
+    problem = read(data, name=name)
+
+    def stats(found: int, nodes: int | None, seconds: float) -> None:
+        if verbose:
+            rate = f", {nodes / seconds:,.0f} nodes/s" if nodes and seconds > 0 else ""
+            shown = f", {nodes:,} nodes" if nodes is not None else ""
+            click.echo(f"clew: {_plural(found, 'solution')}{shown}, {seconds:.3f} s{rate}", err=True)
+
+    if count_:
+        t0 = time.perf_counter()
+        if jobs == 1:
+            search = Search(problem, limit)
+            with _ctrl_c_kills():
+                found = search.run()
+            stats(found, search.nodes, search.seconds)
+        else:
+            found = cover_count(problem, jobs=jobs)
+            stats(found, None, time.perf_counter() - t0)
+        click.echo(found)
+        return EXIT_OK
+    out = sys.stdout
+    search = Search(problem, limit)
+    for solution in search:
+        if fmt == "indices":
+            line = " ".join(map(str, solution))
+        elif fmt == "json":
+            line = json.dumps({"solution": solution, "options": [list(problem.options[o]) for o in solution]})
+        else:
+            line = " | ".join(" ".join(problem.options[o]) for o in solution)
+        out.write(line + "\n")
+    out.flush()
+    stats(search.count, search.nodes, search.seconds)
+    return EXIT_OK if search.count else EXIT_FAILURE
 
 
 @cli.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)

@@ -2,25 +2,30 @@
 
 Ints and numpy arrays only; :mod:`clew.cover.solver` builds the arrays once per problem.
 
-Layout (Knuth, TAOCP 7.2.2.1)
------------------------------
+Layout (Knuth, TAOCP 7.2.2.1, packed)
+-------------------------------------
 Items are numbered 1..N, primary first (1..N1), then secondary (N1+1..N)::
 
     L[i], R[i]     doubly linked list of the active items: primary items hang off the head
                    0, secondary items off the head N+1 (so choosing only sees primary ones)
     LEN[i]         how many active options still contain item i
 
-Nodes share one set of arrays. Nodes 1..N are the item headers (``U``/``D``: the vertical
-list of the options that contain the item). Then each option is a run of nodes, one per
-item, between *spacer* nodes::
+Nodes live in one int32 array, four fields per node, so that one step of the dance touches
+one cache line instead of four (node q starts at offset ``a = 4*q``; links hold offsets)::
 
-    TOP[p]    the item of node p; for a spacer, -(the option number) <= 0
-    U[p]      node above p in its item's list; for a spacer: the first node of the option before it
-    D[p]      node below p; for a spacer: the last node of the option after it
-    COL[p]    colour of node p: 0 none, > 0 a colour, -1 "already agrees" (set by purify)
-    OPT[p]    the option index (0-based) of node p
+    nd[a]      TOP: the item of the node; for a spacer, -(the option number) <= 0
+    nd[a + 1]  U: the node above in its item's list; for a spacer, the first node of the
+               option before it
+    nd[a + 2]  D: the node below; for a spacer, the last node of the option after it
+    nd[a + 3]  COL: colour: 0 none, > 0 a colour, -1 "already agrees" (set by purify)
+
+Nodes 1..N are the item headers (the heads of the vertical lists); then each option is a
+run of nodes, one per item, between *spacer* nodes::
 
     header 1..N | spacer | a1 a2 a3 | spacer | b1 b2 | spacer | ...
+
+``OPT[q]`` is the option index (0-based) of node q. Problems without colours run a search
+whose hide/unhide loops skip the colour test.
 
 Search (``search``)
 -------------------
@@ -46,18 +51,15 @@ ENTER, AFTER_VISIT = 0, 1
 
 @njit(cache=True)
 def build(n_primary, n_items, starts, items, colours):
-    """The linked arrays ``(L, R, LEN, TOP, U, D, COL, OPT)`` of a compiled problem."""
+    """The arrays ``(L, R, LEN, nd, OPT)`` of a compiled problem."""
     n = n_items
     m = starts.shape[0] - 1
     total = n + 1 + items.shape[0] + m + 1
-    L = np.empty(n + 2, np.int64)
-    R = np.empty(n + 2, np.int64)
-    LEN = np.zeros(n + 1, np.int64)
-    TOP = np.zeros(total, np.int64)
-    U = np.zeros(total, np.int64)
-    D = np.zeros(total, np.int64)
-    COL = np.zeros(total, np.int64)
-    OPT = np.full(total, -1, np.int64)
+    L = np.empty(n + 2, np.int32)
+    R = np.empty(n + 2, np.int32)
+    LEN = np.zeros(n + 1, np.int32)
+    nd = np.zeros(4 * total, np.int32)
+    OPT = np.full(total, -1, np.int32)
     # the two item lists: 0 <-> 1..N1 (primary) and N+1 <-> N1+1..N (secondary)
     for i in range(1, n + 1):
         L[i] = i - 1
@@ -80,133 +82,161 @@ def build(n_primary, n_items, starts, items, colours):
         R[n] = h
         L[h] = n
     for i in range(1, n + 1):
-        U[i] = i
-        D[i] = i
+        nd[4 * i + 1] = 4 * i
+        nd[4 * i + 2] = 4 * i
     # options between spacers
-    p = n + 1  # the first spacer
-    TOP[p] = 0
-    last_spacer = p
+    q = n + 1  # the first spacer
+    last_spacer = q
     for o in range(m):
-        first = p + 1
+        first = q + 1
         for k in range(starts[o], starts[o + 1]):
-            p += 1
-            i = items[k] + 1
-            TOP[p] = i
-            COL[p] = colours[k]
-            OPT[p] = o
-            LEN[i] += 1
-            # append p at the bottom of item i's list
-            U[p] = U[i]
-            D[p] = i
-            D[U[i]] = p
-            U[i] = p
-        p += 1  # the spacer after the option
-        TOP[p] = -(o + 1)
-        U[p] = first
-        D[last_spacer] = p - 1
-        last_spacer = p
-    D[last_spacer] = 0
-    return L, R, LEN, TOP, U, D, COL, OPT
-
-
-@njit(cache=True, inline="always")
-def _hide(p, TOP, U, D, COL, LEN):
-    """Take the other nodes of p's option out of their items' lists (hide')."""
-    q = p + 1
-    while q != p:
-        x = TOP[q]
-        if x <= 0:
-            q = U[q]  # a spacer: back to the first node of the option
-        elif COL[q] < 0:
-            q += 1  # an item already known to agree in colour: left in place
-        else:
-            u = U[q]
-            d = D[q]
-            D[u] = d
-            U[d] = u
-            LEN[x] -= 1
             q += 1
+            a = 4 * q
+            i = items[k] + 1
+            h = 4 * i
+            nd[a] = i
+            nd[a + 3] = colours[k]
+            OPT[q] = o
+            LEN[i] += 1
+            # append q at the bottom of item i's list
+            up = nd[h + 1]
+            nd[a + 1] = up
+            nd[a + 2] = h
+            nd[up + 2] = a
+            nd[h + 1] = a
+        q += 1  # the spacer after the option
+        nd[4 * q] = -(o + 1)
+        nd[4 * q + 1] = 4 * first
+        nd[4 * last_spacer + 2] = 4 * (q - 1)
+        last_spacer = q
+    return L, R, LEN, nd, OPT
 
 
 @njit(cache=True, inline="always")
-def _unhide(p, TOP, U, D, COL, LEN):
-    q = p - 1
+def _hide(p, nd, LEN, coloured):
+    """Take the other nodes of p's option out of their items' lists (hide')."""
+    q = p + 4
     while q != p:
-        x = TOP[q]
+        x = nd[q]
         if x <= 0:
-            q = D[q]  # a spacer: on to the last node of the option
-        elif COL[q] < 0:
-            q -= 1
+            q = nd[q + 1]  # a spacer: back to the first node of the option
+        elif coloured and nd[q + 3] < 0:
+            q += 4  # an item already known to agree in colour: left in place
         else:
-            u = U[q]
-            d = D[q]
-            D[u] = q
-            U[d] = q
+            u = nd[q + 1]
+            d = nd[q + 2]
+            nd[u + 2] = d
+            nd[d + 1] = u
+            LEN[x] -= 1
+            q += 4
+
+
+@njit(cache=True, inline="always")
+def _unhide(p, nd, LEN, coloured):
+    q = p - 4
+    while q != p:
+        x = nd[q]
+        if x <= 0:
+            q = nd[q + 2]  # a spacer: on to the last node of the option
+        elif coloured and nd[q + 3] < 0:
+            q -= 4
+        else:
+            u = nd[q + 1]
+            d = nd[q + 2]
+            nd[u + 2] = q
+            nd[d + 1] = q
             LEN[x] += 1
-            q -= 1
+            q -= 4
 
 
-@njit(cache=True)
-def _cover(i, L, R, TOP, U, D, COL, LEN):
-    p = D[i]
-    while p != i:
-        _hide(p, TOP, U, D, COL, LEN)
-        p = D[p]
+@njit(cache=True, inline="always")
+def _cover(i, L, R, nd, LEN, coloured):
+    h = 4 * i
+    p = nd[h + 2]
+    while p != h:
+        _hide(p, nd, LEN, coloured)
+        p = nd[p + 2]
     left = L[i]
     right = R[i]
     R[left] = right
     L[right] = left
 
 
-@njit(cache=True)
-def _uncover(i, L, R, TOP, U, D, COL, LEN):
+@njit(cache=True, inline="always")
+def _uncover(i, L, R, nd, LEN, coloured):
     left = L[i]
     right = R[i]
     R[left] = i
     L[right] = i
-    p = U[i]
-    while p != i:
-        _unhide(p, TOP, U, D, COL, LEN)
-        p = U[p]
+    h = 4 * i
+    p = nd[h + 1]
+    while p != h:
+        _unhide(p, nd, LEN, coloured)
+        p = nd[p + 1]
 
 
 @njit(cache=True)
-def _purify(p, TOP, U, D, COL, LEN):
+def _purify(p, nd, LEN):
     """Item TOP[p] takes colour COL[p]: options with another colour for it are hidden, the
     ones with the same colour are marked as agreeing (-1)."""
-    c = COL[p]
-    i = TOP[p]
-    q = D[i]
-    while q != i:
-        if COL[q] == c:
-            COL[q] = -1
+    c = nd[p + 3]
+    h = 4 * nd[p]
+    q = nd[h + 2]
+    while q != h:
+        if nd[q + 3] == c:
+            nd[q + 3] = -1
         else:
-            _hide(q, TOP, U, D, COL, LEN)
-        q = D[q]
+            _hide(q, nd, LEN, True)
+        q = nd[q + 2]
 
 
 @njit(cache=True)
-def _unpurify(p, TOP, U, D, COL, LEN):
-    c = COL[p]
-    i = TOP[p]
-    q = U[i]
-    while q != i:
-        if COL[q] < 0:
-            COL[q] = c
+def _unpurify(p, nd, LEN):
+    c = nd[p + 3]
+    h = 4 * nd[p]
+    q = nd[h + 1]
+    while q != h:
+        if nd[q + 3] < 0:
+            nd[q + 3] = c
         else:
-            _unhide(q, TOP, U, D, COL, LEN)
-        q = U[q]
+            _unhide(q, nd, LEN, True)
+        q = nd[q + 1]
 
 
 @njit(cache=True)
-def search(L, R, LEN, TOP, U, D, COL, OPT, x, meta, limit, out, sizes):
+def take(L, R, nd, LEN, firsts, coloured):
+    """Start the search with options already chosen (the offsets of their first nodes in
+    ``firsts``, compatible with each other, as :func:`clew.cover.prefixes` makes them): the
+    state that choosing them at the first levels leaves, never undone. Per option the
+    uncoloured items are covered first (which takes the option itself out of every list),
+    then its coloured items are purified. Returns False if an uncoloured item is already
+    covered (the options clash)."""
+    for f in range(firsts.shape[0]):
+        for colour_pass in range(2):
+            p = firsts[f]
+            while nd[p] > 0:
+                j = nd[p]
+                c = nd[p + 3]
+                if colour_pass == 0 and c == 0:
+                    if R[L[j]] != j:
+                        return False  # covered by an earlier option
+                    _cover(j, L, R, nd, LEN, coloured)
+                elif colour_pass == 1 and c > 0:
+                    _purify(p, nd, LEN)
+                p += 4
+    return True
+
+
+@njit(cache=True)
+def search(L, R, LEN, nd, OPT, coloured, x, meta, limit, out, sizes):
     """Run or resume Algorithm C (see the module docstring).
 
-    ``x[level]`` is the node tried at each level. Solutions are counted in ``meta[COUNT]``
-    and, unless ``out`` has no rows (count only), written as option indices into
-    ``out[written, :size]`` with their sizes in ``sizes``. Stops at ``limit`` solutions
+    ``x[level]`` is the node (offset) tried at each level. Solutions are counted in
+    ``meta[COUNT]`` and, unless ``out`` has no rows (count only), written as option indices
+    into ``out[written, :size]`` with their sizes in ``sizes``. Stops at ``limit`` solutions
     (``<= 0``: no limit) or, resumable, when ``out`` is full. Returns the rows written;
-    ``meta[DONE]`` is 1 once the search is over.
+    ``meta[DONE]`` is 1 once the search is over. ``coloured`` is False when no option has a
+    colour (the faster loops).
     """
     if meta[DONE]:
         return 0
@@ -226,7 +256,7 @@ def search(L, R, LEN, TOP, U, D, COL, OPT, x, meta, limit, out, sizes):
                 count += 1
                 if cap > 0:
                     for k in range(level):
-                        out[written, k] = OPT[x[k]]
+                        out[written, k] = OPT[x[k] >> 2]
                     sizes[written] = level
                     written += 1
                 if (limit > 0 and count >= limit) or (cap > 0 and written == cap):
@@ -251,42 +281,44 @@ def search(L, R, LEN, TOP, U, D, COL, OPT, x, meta, limit, out, sizes):
             if fewest == 0:
                 state = 8  # an item that nothing can cover: back at once
                 continue
-            _cover(best, L, R, TOP, U, D, COL, LEN)
-            x[level] = D[best]
+            _cover(best, L, R, nd, LEN, coloured)
+            x[level] = nd[4 * best + 2]
             state = 5
         elif state == 5:
             xl = x[level]
-            if xl <= n:  # back at the item's header: every option was tried
-                _uncover(xl, L, R, TOP, U, D, COL, LEN)
+            if xl <= 4 * n:  # back at the item's header: every option was tried
+                _uncover(xl >> 2, L, R, nd, LEN, coloured)
                 state = 8
                 continue
-            p = xl + 1
+            p = xl + 4
             while p != xl:
-                j = TOP[p]
+                j = nd[p]
                 if j <= 0:
-                    p = U[p]
+                    p = nd[p + 1]
                 else:
-                    if COL[p] == 0:
-                        _cover(j, L, R, TOP, U, D, COL, LEN)
-                    elif COL[p] > 0:
-                        _purify(p, TOP, U, D, COL, LEN)
-                    p += 1
+                    c = nd[p + 3]
+                    if c == 0:
+                        _cover(j, L, R, nd, LEN, coloured)
+                    elif c > 0:
+                        _purify(p, nd, LEN)
+                    p += 4
             level += 1
             state = 2
         elif state == 6:
             xl = x[level]
-            p = xl - 1
+            p = xl - 4
             while p != xl:
-                j = TOP[p]
+                j = nd[p]
                 if j <= 0:
-                    p = D[p]
+                    p = nd[p + 2]
                 else:
-                    if COL[p] == 0:
-                        _uncover(j, L, R, TOP, U, D, COL, LEN)
-                    elif COL[p] > 0:
-                        _unpurify(p, TOP, U, D, COL, LEN)
-                    p -= 1
-            x[level] = D[xl]
+                    c = nd[p + 3]
+                    if c == 0:
+                        _uncover(j, L, R, nd, LEN, coloured)
+                    elif c > 0:
+                        _unpurify(p, nd, LEN)
+                    p -= 4
+            x[level] = nd[xl + 2]
             state = 5
         else:  # state 8
             if level == 0:

@@ -19,7 +19,17 @@ from ..errors import InvalidSolutionError, check_size
 from . import _kernels as K
 from .problem import CoverInputError, Problem
 
-__all__ = ["Search", "as_problem", "check_cover", "count", "is_cover", "solutions", "solve"]
+__all__ = [
+    "Search",
+    "as_problem",
+    "check_cover",
+    "count",
+    "is_cover",
+    "prefixes",
+    "reduce",
+    "solutions",
+    "solve",
+]
 
 _MAX_LIMIT = 2**62
 
@@ -80,6 +90,10 @@ class Search:
         Stop after this many solutions.
     batch : int
         Solutions per kernel call (the buffer; memory stays flat however many there are).
+    taken : sequence of int
+        Options already chosen (compatible ones, e.g. a prefix from :func:`prefixes`): only
+        the solutions that contain them are searched, and they are left out of the
+        solutions yielded.
 
     Examples
     --------
@@ -88,15 +102,23 @@ class Search:
     ([[0], [1, 2]], 2, 4)
     """
 
-    def __init__(self, problem, limit: int | None = None, *, batch: int = 1024) -> None:
+    def __init__(self, problem, limit: int | None = None, *, batch: int = 1024, taken=()) -> None:
         self.problem = as_problem(problem)
         self.limit = _limit(limit)
         self.batch = check_size(batch, name="batch", low=1, high=1 << 20)
         c = self.problem.compiled
-        self._arrays = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
-        self._x = np.zeros(c.n_items + 2, np.int64)
+        L, R, LEN, nd, OPT = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
+        coloured = bool(c.colours.any())
+        self._arrays = (L, R, LEN, nd, OPT, coloured)
+        self._x = np.zeros(c.n_items + 2, np.int32)
         self._meta = np.zeros(5, np.int64)
         self.seconds = 0.0
+        self.taken = tuple(int(o) for o in taken)
+        if self.taken:
+            # the first node of option o: the N headers, one spacer per option so far, ...
+            firsts = np.array([4 * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
+            if not K.take(L, R, nd, LEN, firsts, coloured):
+                self._meta[K.DONE] = 1  # clashing options: no solution extends them
 
     @property
     def count(self) -> int:
@@ -155,15 +177,127 @@ def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterat
     return iter(search)
 
 
-def count(problem, limit: int | None = None) -> int:
+def count(problem, limit: int | None = None, *, jobs: int | None = 1) -> int:
     """The number of solutions (at most ``limit``), counted without building any.
+
+    Parameters
+    ----------
+    problem
+        A :class:`Problem` or any form :func:`as_problem` reads.
+    limit : int or None
+        Stop counting there; ``None``: count all.
+    jobs : int or None
+        Without a limit, split the search on its first choices (:func:`prefixes`) and count
+        the pieces on this many processes (``None``: every core) through
+        :func:`clew.scale.run`; 1 counts in this process.
 
     Examples
     --------
     >>> count([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 1, 1]])
     3
     """
-    return Search(problem, limit).run()
+    problem = as_problem(problem)
+    if limit is not None or jobs == 1:
+        return Search(problem, limit).run()
+    from ..scale import cover_count, run
+
+    return run(cover_count(problem), jobs=jobs, inline_below=2)["total"]
+
+
+def reduce(problem: Problem, chosen) -> tuple[Problem, tuple[int, ...]] | None:
+    """The problem left once the options ``chosen`` (indices) are taken: their primary items
+    and uncoloured secondary items are gone, with every option that needs one of them; a
+    coloured secondary item keeps only the options that agree on its colour (and leaves
+    them, since they may all share it). Returns the reduced problem (options keep their
+    labels) and, for each of its options, its index in ``problem``; ``None`` if the chosen
+    options clash.
+
+    Examples
+    --------
+    >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"]])
+    >>> r, origin = reduce(p, [1])
+    >>> r.options, origin
+    ((('a', 'b'), ('a',)), (0, 2))
+    """
+    gone: set[str] = set()
+    colour_of: dict[str, str] = {}
+    for o in chosen:
+        for token in problem.options[o]:
+            name, sep, colour = token.partition(":")
+            if sep:
+                if colour_of.get(name, colour) != colour or name in gone:
+                    return None
+                colour_of[name] = colour
+            else:
+                if name in gone or name in colour_of:
+                    return None
+                gone.add(name)
+    taken = set(chosen)
+    options, labels, origin = [], [], []
+    for o, option in enumerate(problem.options):
+        if o in taken:
+            continue
+        kept = []
+        for token in option:
+            name, sep, colour = token.partition(":")
+            if name in gone or (name in colour_of and (not sep or colour != colour_of[name])):
+                break
+            if name not in colour_of:
+                kept.append(token)
+        else:
+            if not kept:
+                continue  # only agreeing colours left: no primary item, never chosen
+            options.append(kept)
+            origin.append(o)
+            if problem.labels is not None:
+                labels.append(problem.labels[o])
+    primary = [i for i in problem.primary if i not in gone]
+    reduced = Problem(
+        options,
+        primary=primary,
+        secondary=[i for i in problem.secondary if i not in gone and i not in colour_of],
+        labels=labels if problem.labels is not None else None,
+    )
+    return reduced, tuple(origin)
+
+
+def prefixes(problem: Problem, pieces: int) -> list[tuple[int, ...]]:
+    """Cut the search into at least ``pieces`` independent parts where possible: the choices
+    of its first levels (branching on the primary item with the fewest options, as the
+    kernel does), deepened level by level. Each prefix is a tuple of option indices of
+    ``problem``; every solution extends exactly one prefix, so the counts of the
+    :func:`reduce`-d problems add up to the count.
+
+    Examples
+    --------
+    >>> p = Problem([["a", "b"], ["a"], ["b"], ["b", "c"], ["c"]])
+    >>> prefixes(p, 2)
+    [(0,), (1,)]
+    """
+    frontier: list[tuple[int, ...]] = [()]
+    while len(frontier) < pieces:
+        deeper: list[tuple[int, ...]] = []
+        grew = False
+        for prefix in frontier:
+            cut = reduce(problem, prefix) if prefix else (problem, None)
+            if cut is None or not cut[0].primary:
+                deeper.append(prefix)
+                continue
+            sub, origin = cut
+            open_items = list(sub.primary)
+            uses: dict[str, list[int]] = {i: [] for i in open_items}
+            for k, option in enumerate(sub.options):
+                for token in option:
+                    if token in uses:
+                        uses[token].append(k)
+            item = min(open_items, key=lambda i: len(uses[i]))
+            for k in uses[item]:
+                deeper.append(prefix + ((origin[k] if origin is not None else k),))
+            grew = True
+        frontier = deeper
+        if not grew:
+            break
+    return frontier
 
 
 def solve(problem) -> list[int] | None:

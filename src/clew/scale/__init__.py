@@ -15,7 +15,7 @@ journal skips what is done (:mod:`clew.scale.journal`).
 """
 
 from .journal import Journal, JournalError, Progress
-from .problems import combine, pieces, queens_count, run_piece
+from .problems import combine, cover_count, pieces, queens_count, run_piece
 from .run import Interrupted, run
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Progress",
     "combine",
     "pieces",
+    "cover_count",
     "queens_count",
     "run",
     "run_piece",

@@ -13,6 +13,10 @@ Problems
     Pieces ``("constellations", lo, hi)`` count the solutions completing canonical border
     constellations ``lo..hi`` (weighted); with ``unique`` two more pieces, ``("fixed", 2)``
     and ``("fixed", 4)``, count the solutions fixed by a half and a quarter turn (Burnside).
+``{"problem": "cover-count", "cover": JSON, "sha256": HEX, "pieces": K}``
+    An exact cover problem (``JSON``: its primary items, secondary items and options). Pieces ``("prefix", o1, o2, ...)`` count the
+    solutions that take options ``o1, o2, ...`` (its first choices, see
+    :func:`clew.cover.prefixes`).
 """
 
 from __future__ import annotations
@@ -31,6 +35,39 @@ def queens_count(n: int, unique: bool = False) -> dict:
 
     n = check_size(n, high=MAX_COUNT_N)
     return {"problem": "queens-count", "n": n, "unique": bool(unique), "layout": LAYOUT}
+
+
+def cover_count(problem, pieces: int = 64) -> dict:
+    """The problem of counting the solutions of an exact cover problem (a
+    :class:`clew.cover.Problem`), cut into about ``pieces`` pieces."""
+    import hashlib
+    import json
+
+    text = json.dumps([problem.primary, problem.secondary, problem.options], separators=(",", ":"))
+    return {
+        "problem": "cover-count",
+        "cover": text,
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "pieces": check_size(pieces, name="pieces", low=1, high=1 << 16),
+        "layout": LAYOUT,
+    }
+
+
+@functools.lru_cache(maxsize=4)
+def _cover_problem(text: str):
+    import json
+
+    from ..cover.problem import Problem
+
+    primary, secondary, options = json.loads(text)
+    return Problem(options, primary=primary, secondary=secondary)
+
+
+@functools.lru_cache(maxsize=4)
+def _cover_prefixes(text: str, pieces: int):
+    from ..cover.solver import prefixes
+
+    return prefixes(_cover_problem(text), pieces)
 
 
 @functools.lru_cache(maxsize=8)
@@ -54,6 +91,8 @@ def pieces(problem: dict) -> list[tuple]:
         if problem.get("unique") and n > 1:
             out += [("fixed", 2), ("fixed", 4)]
         return out
+    if kind == "cover-count":
+        return [("prefix", *prefix) for prefix in _cover_prefixes(problem["cover"], problem["pieces"])]
     raise ClewError(f"unknown problem {kind!r}")
 
 
@@ -68,6 +107,10 @@ def run_piece(problem: dict, piece: tuple) -> int:
             return solver.count_piece(n, _constellations(n), piece[1], piece[2])
         if piece[0] == "fixed":
             return solver.count_symmetric(n, quarter=piece[1] == 4)
+    if kind == "cover-count" and piece[0] == "prefix":
+        from ..cover.solver import Search
+
+        return Search(_cover_problem(problem["cover"]), taken=piece[1:]).run()
     raise ClewError(f"unknown piece {piece!r} of problem {kind!r}")
 
 
@@ -88,6 +131,8 @@ def combine(problem: dict, results: list[int]) -> dict:
                     raise RuntimeError(f"Burnside's lemma violated for n={problem['n']}: a kernel is wrong")
                 answer["unique"] = burnside // 8
         return answer
+    if kind == "cover-count":
+        return {"total": sum(results)}
     raise ClewError(f"unknown problem {kind!r}")
 
 
@@ -98,6 +143,8 @@ def partial(problem: dict, done: dict[int, int]) -> int:
     if kind == "queens-count":
         parts = pieces(problem)
         return sum(v for i, v in done.items() if parts[i][0] == "constellations")
+    if kind == "cover-count":
+        return sum(done.values())
     raise ClewError(f"unknown problem {kind!r}")
 
 
@@ -105,4 +152,6 @@ def describe(problem: dict) -> str:
     """A short human name of the problem, for messages."""
     if problem.get("problem") == "queens-count":
         return f"{'fundamental and total' if problem.get('unique') else 'total'} {problem['n']}-queens count"
+    if problem.get("problem") == "cover-count":
+        return f"exact cover count ({problem['sha256'][:12]})"
     return str(problem.get("problem"))
