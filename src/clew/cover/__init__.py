@@ -16,18 +16,39 @@ dancing links
     pointer updates each, so the search undoes its choices exactly and cheaply.
 
 Functions take a :class:`Problem` or lists of item names, a 0/1 matrix or a file in Knuth's
-format (:func:`as_problem`): :func:`solutions` (a generator), :func:`count`, :func:`solve`,
-:func:`is_cover` / :func:`check_cover` (the verifier).
+format (:func:`as_problem`, :mod:`clew.cover.knuth`): :func:`solutions` (a generator),
+:func:`count` (optionally on every core), :func:`solve`, :func:`is_cover` /
+:func:`check_cover` (the verifier). Models: :func:`pentominoes` and any
+:func:`polyomino_tiling`, :func:`langford`, :func:`queens`, :func:`sudoku`, each with a
+function turning a solution back into a picture.
 
 >>> from clew import cover
 >>> cover.count([["a", "b"], ["a"], ["b"]])
 2
 """
 
+from . import knuth
+from .models import (
+    PENTOMINOES,
+    count_up_to_symmetry,
+    draw_langford,
+    draw_tiling,
+    langford,
+    langford_count,
+    pentominoes,
+    polyomino_tiling,
+    queens,
+    queens_columns,
+    sudoku,
+    sudoku_grid,
+    tiling_counts,
+    tilings,
+)
 from .problem import Compiled, CoverInputError, Problem
-from .solver import Search, as_problem, check_cover, count, is_cover, solutions, solve
+from .solver import Search, as_problem, check_cover, count, is_cover, prefixes, reduce, solutions, solve
 
 __all__ = [
+    "PENTOMINOES",
     "Compiled",
     "CoverInputError",
     "Problem",
@@ -35,7 +56,23 @@ __all__ = [
     "as_problem",
     "check_cover",
     "count",
+    "count_up_to_symmetry",
+    "draw_langford",
+    "draw_tiling",
     "is_cover",
+    "knuth",
+    "langford",
+    "langford_count",
+    "pentominoes",
+    "polyomino_tiling",
+    "prefixes",
+    "queens",
+    "queens_columns",
+    "reduce",
     "solutions",
     "solve",
+    "sudoku",
+    "sudoku_grid",
+    "tiling_counts",
+    "tilings",
 ]
