@@ -92,43 +92,73 @@ def problems(draw):
     return Problem(options, primary=primary, secondary=secondary)
 
 
+ENGINES = ["links", "bits"]
+
+
+def engine_solutions(problem, engine, **kw):
+    found = list(Search(problem, engine=engine, **kw))
+    for s in found:
+        check_cover(problem, s)  # the independent verifier on every solution
+    return found
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=300, deadline=None)
-@given(problems())
-def test_kernel_agrees_with_the_reference(problem):
+@given(problem=problems())
+def test_kernel_agrees_with_the_reference(engine, problem):
     expected = sorted(_reference.solutions(problem))
-    got = all_solutions(problem, batch=3)  # a small buffer: many resumptions
+    got = engine_solutions(problem, engine, batch=3)  # a small buffer: many resumptions
     assert sorted(got) == expected
-    assert cover.count(problem) == len(expected)
+    assert Search(problem, engine=engine).run() == len(expected)
     for limit in (1, 2):
-        assert cover.count(problem, limit=limit) == min(limit, len(expected))
-        assert len(list(cover.solutions(problem, limit=limit))) == min(limit, len(expected))
-    first = cover.solve(problem)
-    assert (first is None) == (not expected) and (first is None or first in expected)
+        assert Search(problem, limit, engine=engine).run() == min(limit, len(expected))
+        assert len(engine_solutions(problem, engine, limit=limit)) == min(limit, len(expected))
+    first = engine_solutions(problem, engine, limit=1, batch=1)
+    assert (not first) == (not expected) and (not first or first[0] in expected)
 
 
-@settings(max_examples=150, deadline=None)
-@given(problems(), st.integers(1, 12))
-def test_pieces_add_up_to_the_count(problem, wanted):
+@settings(max_examples=100, deadline=None)
+@given(problems())
+def test_engines_search_the_same_tree(problem):
+    # same MRV rule, same tie-break: the same nodes, the same solutions in the same order
+    runs = [Search(problem, engine=e) for e in ENGINES]
+    sequences = [list(r) for r in runs]
+    assert sequences[0] == sequences[1]
+    assert runs[0].nodes == runs[1].nodes
+
+
+def test_engine_choice():
+    assert Search(KNUTH).engine == "bits"
+    assert Search(KNUTH, engine="links").engine == "links"
+    with pytest.raises(CoverInputError, match="engine must be one of"):
+        Search(KNUTH, engine="fast")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@settings(max_examples=100, deadline=None)
+@given(problem=problems(), wanted=st.integers(1, 12))
+def test_pieces_add_up_to_the_count(engine, problem, wanted):
     total = cover.count(problem)
     parts = prefixes(problem, wanted)
     assert len(set(parts)) == len(parts)
-    counts = [Search(problem, taken=prefix).run() for prefix in parts]
+    counts = [Search(problem, taken=prefix, engine=engine).run() for prefix in parts]
     assert sum(counts) == total
     for prefix, n in zip(parts, counts):
         cut = reduce(problem, prefix)
         assert (cut is None and n == 0) or (cut is not None and cover.count(cut[0]) == n)
         # every solution of a piece extends its prefix into a full cover
-        for rest in Search(problem, taken=prefix):
+        for rest in Search(problem, taken=prefix, engine=engine):
             check_cover(problem, sorted(rest + list(prefix)))
 
 
-def test_enumeration_streams():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_enumeration_streams(engine):
     # 2^20 solutions: 20 items, each covered by either of two options
     p = Problem([[f"i{k}"] for k in range(20) for _ in range(2)])
-    first = list(itertools.islice(cover.solutions(p), 5))
+    first = list(itertools.islice(Search(p, engine=engine), 5))
     assert len(first) == 5 and all(len(s) == 20 for s in first)
-    assert cover.count(p) == 2**20
-    assert cover.count(p, limit=1000) == 1000
+    assert Search(p, engine=engine).run() == 2**20
+    assert Search(p, 1000, engine=engine).run() == 1000
 
 
 def test_parallel_count_on_a_process_pool():

@@ -219,6 +219,16 @@ def test_scott_8x8_minus_centre():
     assert p == pentominoes(8, 8, holes=[(3, 3), (4, 4), (3, 4), (4, 3)])
 
 
+@pytest.mark.parametrize("width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339), (15, 4, 1472, 368)])
+def test_big_rectangle_counts(width, height, total, classes):
+    # the counts alone (the bitset engine: about a second each); the tilings themselves are
+    # enumerated, drawn and checked by the slow test below
+    p = pentominoes(width, height)
+    assert cover.count(p) == total
+    assert cover.count(p, jobs=2) == total  # pieces on a process pool add up
+    assert count_up_to_symmetry(p) == classes
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339)])
 def test_big_rectangles(width, height, total, classes):

@@ -33,6 +33,13 @@ __all__ = [
 
 _MAX_LIMIT = 2**62
 
+#: The two kernels: "links" (dancing links, any size) and "bits" (sets of options as bit
+#: words: faster while they are short); "auto" takes "bits" up to :data:`BITS_MAX_OPTIONS`.
+ENGINES = ("auto", "links", "bits")
+#: Largest number of options the bitset engine takes by default (its conflict table holds
+#: options^2 bits: 8 MiB here).
+BITS_MAX_OPTIONS = 8192
+
 
 def as_problem(source) -> Problem:
     """A :class:`Problem` from any of the forms clew reads.
@@ -102,23 +109,46 @@ class Search:
     ([[0], [1, 2]], 2, 4)
     """
 
-    def __init__(self, problem, limit: int | None = None, *, batch: int = 1024, taken=()) -> None:
+    def __init__(
+        self, problem, limit: int | None = None, *, batch: int = 1024, taken=(), engine: str = "auto"
+    ) -> None:
         self.problem = as_problem(problem)
         self.limit = _limit(limit)
         self.batch = check_size(batch, name="batch", low=1, high=1 << 20)
+        if engine not in ENGINES:
+            raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
         c = self.problem.compiled
-        L, R, LEN, nd, OPT = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
-        coloured = bool(c.colours.any())
-        self._arrays = (L, R, LEN, nd, OPT, coloured)
-        self._x = np.zeros(c.n_items + 2, np.int32)
+        if engine == "auto":
+            engine = "bits" if 0 < len(self.problem.options) <= BITS_MAX_OPTIONS and c.n_primary else "links"
+        self.engine = engine
+        self.taken = tuple(int(o) for o in taken)
         self._meta = np.zeros(5, np.int64)
         self.seconds = 0.0
-        self.taken = tuple(int(o) for o in taken)
-        if self.taken:
-            # the first node of option o: the N headers, one spacer per option so far, ...
-            firsts = np.array([4 * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
-            if not K.take(L, R, nd, LEN, firsts, coloured):
-                self._meta[K.DONE] = 1  # clashing options: no solution extends them
+        self._width = c.n_primary + 1  # a solution has at most one option per primary item
+        if engine == "bits":
+            self._bits = _bit_arrays(c)
+            clash = _take_bits(self._bits, self.taken)
+        else:
+            L, R, LEN, nd, OPT = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
+            coloured = bool(c.colours.any())
+            self._links = (L, R, LEN, nd, OPT, coloured)
+            self._x = np.zeros(c.n_items + 2, np.int32)
+            clash = False
+            if self.taken:
+                # the first node of option o: the N headers, one spacer per option so far, ...
+                firsts = np.array([4 * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
+                clash = not K.take(L, R, nd, LEN, firsts, coloured)
+        if clash:
+            self._meta[K.DONE] = 1  # clashing options: no solution extends them
+
+    def _kernel(self, out: np.ndarray, sizes: np.ndarray) -> int:
+        t0 = time.perf_counter()
+        if self.engine == "bits":
+            written = K.bits_search(*self._bits, self._meta, self.limit, out, sizes)
+        else:
+            written = K.search(*self._links, self._x, self._meta, self.limit, out, sizes)
+        self.seconds += time.perf_counter() - t0
+        return written
 
     @property
     def count(self) -> int:
@@ -134,22 +164,74 @@ class Search:
 
     def run(self) -> int:
         """Search to the end (or the limit) without keeping solutions; the count."""
-        empty = np.zeros((0, 1), np.int64)
-        t0 = time.perf_counter()
-        K.search(*self._arrays, self._x, self._meta, self.limit, empty, np.zeros(0, np.int64))
-        self.seconds += time.perf_counter() - t0
+        self._kernel(np.zeros((0, 1), np.int64), np.zeros(0, np.int64))
         return self.count
 
     def __iter__(self) -> Iterator[list[int]]:
-        width = self.problem.compiled.n_items + 1
-        out = np.zeros((self.batch, width), np.int64)
+        out = np.zeros((self.batch, self._width), np.int64)
         sizes = np.zeros(self.batch, np.int64)
         while not self.done:
-            t0 = time.perf_counter()
-            written = K.search(*self._arrays, self._x, self._meta, self.limit, out, sizes)
-            self.seconds += time.perf_counter() - t0
+            written = self._kernel(out, sizes)
             for r in range(written):
                 yield sorted(out[r, : sizes[r]].tolist())
+
+
+def _bit_arrays(c) -> tuple:
+    """The bitset engine's tables and stacks for a compiled problem (see
+    :func:`clew.cover._kernels.bits_search`)."""
+    m = len(c.starts) - 1
+    words = (m + 63) // 64
+    pwords = max(1, (c.n_primary + 63) // 64)
+    owner = np.repeat(np.arange(m), np.diff(c.starts))  # the option of each (option, item) entry
+    word, bit = owner >> 6, np.left_shift(np.uint64(1), (owner & 63).astype(np.uint64))
+    # the options of each item, and of each (item, colour)
+    by_item = np.zeros((c.n_items, words), np.uint64)
+    np.bitwise_or.at(by_item, (c.items, word), bit)
+    keys = {key: k for k, key in enumerate(sorted(set(zip(c.items[c.colours > 0].tolist(), c.colours[c.colours > 0].tolist()))))}
+    by_colour = np.zeros((max(1, len(keys)), words), np.uint64)
+    entry_key = np.array([keys.get((i, col), -1) if col else -1 for i, col in zip(c.items.tolist(), c.colours.tolist())], np.int64)
+    coloured = entry_key >= 0
+    if coloured.any():
+        np.bitwise_or.at(by_colour, (entry_key[coloured], word[coloured]), bit[coloured])
+    # what each (option, item) entry rules out, then OR-ed per option
+    rules_out = by_item[c.items]
+    if coloured.any():
+        rules_out[coloured] &= ~by_colour[entry_key[coloured]]
+    conflict = np.zeros((m, words), np.uint64)
+    np.bitwise_or.at(conflict, owner, rules_out)
+    item_opts = by_item[: max(1, c.n_primary)] if c.n_primary else np.zeros((1, words), np.uint64)
+    opt_cov = np.zeros((m, pwords), np.uint64)
+    prim = c.items < c.n_primary
+    np.bitwise_or.at(
+        opt_cov,
+        (owner[prim], c.items[prim] >> 6),
+        np.left_shift(np.uint64(1), (c.items[prim] & 63).astype(np.uint64)),
+    )
+    full = np.zeros(pwords, np.uint64)
+    for i in range(c.n_primary):
+        full[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    depth = c.n_primary + 2
+    A = np.zeros((depth, words), np.uint64)
+    A[0] = ~np.uint64(0)
+    if m % 64:
+        A[0, -1] = (np.uint64(1) << np.uint64(m % 64)) - np.uint64(1)
+    cov = np.zeros((depth, pwords), np.uint64)
+    cand = np.zeros((depth, words), np.uint64)
+    cur = np.zeros(depth, np.int64)
+    chosen = np.zeros(depth, np.int64)
+    as_int = [x.view(np.int64) for x in (item_opts, conflict, opt_cov, full, A, cov, cand)]
+    return (*as_int, cur, chosen)
+
+
+def _take_bits(bits: tuple, taken: tuple[int, ...]) -> bool:
+    """Start the bitset search with the options ``taken`` chosen; True if they clash."""
+    item_opts, conflict, opt_cov, full, A, cov, cand, cur, chosen = bits
+    for o in taken:
+        if not (A[0, o >> 6] >> (o & 63)) & 1:
+            return True
+        A[0] &= ~conflict[o]
+        cov[0] |= opt_cov[o]
+    return False
 
 
 def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterator[list[int]]:
