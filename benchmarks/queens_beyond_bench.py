@@ -10,9 +10,11 @@ Run from the repository root (clew installed)::
 * completion: random instances in the style of Gent, Jefferson and Nightingale (2017): for
   n = 30..60, about n/4 queens placed one after another on uniformly random squares that no
   earlier queen attacks. Each instance is solved (first completion, or a proof that there is
-  none) by the dual-MRV search and by the row-by-row bitboard search, side by side, each in
-  a child process killed after ``--timeout`` seconds. Instances are seeded: the same
-  command gives the same boards.
+  none) by the dual-MRV search, by the row-by-row bitboard search and by the exact cover
+  model (``clew.cover.queens(n)`` with the placed queens taken first: ranks and files
+  primary, diagonals secondary, the bitset engine), side by side, each in a child process
+  killed after ``--timeout`` seconds. Instances are seeded: the same command gives the
+  same boards. ``--methods`` and ``--skip-one`` select parts.
 """
 
 from __future__ import annotations
@@ -42,14 +44,30 @@ def random_instance(n: int, k: int, rng: random.Random) -> list[tuple[int, int]]
     return placed
 
 
+def _complete_cover(n, placed):
+    """The first completion found by the exact cover model, or None."""
+    from clew import cover
+
+    problem = cover.queens(n)
+    taken = [r * n + c for r, c in placed]  # option r*n+c is the queen on (r, c)
+    for rest in cover.Search(problem, 1, taken=taken):
+        return cover.queens_columns(problem, sorted(rest + taken))
+    return None
+
+
 def _solve(n, placed, method, queue):
     t0 = time.perf_counter()
-    result = queens.complete(n, placed=placed, method=method)
+    if method == "cover":
+        first = _complete_cover(n, placed)
+        possible = first is not None
+    else:
+        result = queens.complete(n, placed=placed, method=method)
+        first, possible = result.first, result.possible
     seconds = time.perf_counter() - t0
-    if result.possible:
-        queens.check_solution(result.first)
-        assert all(result.first[r] == c for r, c in placed)
-    queue.put((seconds, result.possible))
+    if possible:
+        queens.check_solution(first)
+        assert all(first[r] == c for r, c in placed)
+    queue.put((seconds, possible))
 
 
 def timed_complete(n, placed, method, timeout):
@@ -87,16 +105,17 @@ def bench_one(reps: int) -> None:
     print(f"  {'clew queens one 10000000':26s} {statistics.median(times):7.3f} s   (whole process, to /dev/null)")
 
 
-def bench_complete(instances: int, timeout: float, sizes: list[int]) -> None:
+def bench_complete(instances: int, timeout: float, sizes: list[int], methods: list[str]) -> None:
     queens.complete(8, placed=[(0, 0)], method="mrv")
     queens.complete(8, placed=[(0, 0)], method="rows")
+    _complete_cover(8, [(0, 0)])
     print(f"\nCompletion, first solution or proof of none ({instances} instances per n, n/4 queens placed, "
           f"timeout {timeout:g} s per run)")
     print(f"  {'n':>3} {'method':6} {'solved':>7} {'possible':>9} {'median s':>9} {'max s':>8}")
     for n in sizes:
         rng = random.Random(1000 + n)
         boards = [random_instance(n, n // 4, rng) for _ in range(instances)]
-        for method in ("mrv", "rows"):
+        for method in methods:
             times, possible, solved = [], 0, 0
             for placed in boards:
                 seconds, ok = timed_complete(n, placed, method, timeout)
@@ -119,10 +138,13 @@ def main() -> None:
     parser.add_argument("--instances", type=int, default=8)
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--sizes", type=int, nargs="+", default=[30, 40, 50, 60])
+    parser.add_argument("--methods", nargs="+", default=["mrv", "rows", "cover"], choices=["mrv", "rows", "cover"])
+    parser.add_argument("--skip-one", action="store_true", help="only the completion part")
     args = parser.parse_args()
     np.random.seed(0)
-    bench_one(args.reps)
-    bench_complete(args.instances, args.timeout, args.sizes)
+    if not args.skip_one:
+        bench_one(args.reps)
+    bench_complete(args.instances, args.timeout, args.sizes, args.methods)
 
 
 if __name__ == "__main__":

@@ -27,8 +27,12 @@ verifier
     A check of a finished solution, written apart from every solver, that raises an error
     naming the broken rule.
 
-Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.scale` (pieces, pools, Dask,
-journals), :mod:`clew.leetcode`; the command line is ``clew`` (or
+exact cover
+    Choosing options (sets of items) so that every primary item is covered exactly once:
+    the general form of these puzzles, solved by Knuth's Algorithm X (:mod:`clew.cover`).
+
+Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.scale`
+(pieces, pools, Dask, journals), :mod:`clew.leetcode`; the command line is ``clew`` (or
 ``python -m clew``).
 """
 

@@ -1061,8 +1061,16 @@ def cover() -> None:
     help="With --count and no --limit: split the search on its first choices and count the "
     "pieces on J processes.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(("auto", "links", "bits")),
+    default="auto",
+    show_default=True,
+    help="links: dancing links (any size); bits: options as bit sets (fast while there are "
+    "at most a few thousand options); auto: bits up to 8192 options. Both search the same tree.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
-def cover_solve(file: str, count_: bool, limit: int | None, fmt: str, jobs: int, verbose: bool) -> int:
+def cover_solve(file: str, count_: bool, limit: int | None, fmt: str, jobs: int, engine: str, verbose: bool) -> int:
     """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
     one per line, as they are found (memory stays flat however many there are).
 
@@ -1095,7 +1103,7 @@ def cover_solve(file: str, count_: bool, limit: int | None, fmt: str, jobs: int,
     if count_:
         t0 = time.perf_counter()
         if jobs == 1:
-            search = Search(problem, limit)
+            search = Search(problem, limit, engine=engine)
             with _ctrl_c_kills():
                 found = search.run()
             stats(found, search.nodes, search.seconds)
@@ -1105,7 +1113,7 @@ def cover_solve(file: str, count_: bool, limit: int | None, fmt: str, jobs: int,
         click.echo(found)
         return EXIT_OK
     out = sys.stdout
-    search = Search(problem, limit)
+    search = Search(problem, limit, engine=engine)
     for solution in search:
         if fmt == "indices":
             line = " ".join(map(str, solution))
