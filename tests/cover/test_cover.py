@@ -294,3 +294,19 @@ def test_cli_no_solution_and_errors(tmp_path):
     assert result.returncode == 2 and "cannot read the problem" in result.stderr
     result = clew("cover", "solve", "--jobs", "2", input=MANY_TEXT)
     assert result.returncode == 2 and "--jobs" in result.stderr
+
+
+def test_count_through_scale_with_a_journal(tmp_path):
+    from clew.scale import cover_count, run
+    from clew.scale.journal import Journal
+
+    n = 6
+    options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n}"] for r in range(n) for c in range(n)]
+    p = Problem(options, primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)],
+                secondary=sorted({t for o in options for t in o[2:]}))
+    journal = tmp_path / "cover.sqlite"
+    problem = cover_count(p, pieces=5)
+    assert run(problem, jobs=1, journal=journal)["total"] == 4  # 6-queens
+    assert run(problem, jobs=1, journal=journal)["total"] == 4  # every piece read back
+    with Journal.open(journal, None, None) as j:
+        assert len(j.done()) == len(prefixes(p, 5)) and sum(j.done().values()) == 4
