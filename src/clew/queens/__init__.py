@@ -16,6 +16,7 @@ partly placed boards with blocked squares (:func:`complete`).
 from .completion import Completion, CompletionInputError, complete, parse_board
 from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
 from .huge import construct, local, one
+from .trace import trace
 from .solver import (
     MAX_COUNT_N,
     MAX_SOLVE_N,
@@ -32,6 +33,7 @@ from .solver import (
 )
 
 __all__ = [
+    "trace",
     "Completion",
     "CompletionInputError",
     "complete",
