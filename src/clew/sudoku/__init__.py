@@ -49,9 +49,11 @@ from .solver import (
     solve,
     solve_array,
 )
+from .trace import trace
 from .verify import check_solution, is_solution
 
 __all__ = [
+    "trace",
     "DIGITS",
     "MAX_COUNT",
     "SIZES",

@@ -1,0 +1,280 @@
+"""Traces of the Sudoku search: every placement, refusal and step back, in order.
+
+Two strategies, so that a learner can compare them on the same puzzle:
+
+``"textbook"``
+    The search of the tutorials (LeetCode 37's seed code): take the first empty cell in
+    reading order, try the digits 1, 2, ... in turn with an ``is_valid`` check that loops
+    over the row, then the column, then the box; a refused digit is a ``prune`` event naming
+    the cell that already holds it. No deduction at all.
+``"pruned"``
+    Search with propagation, as clew's general kernel (:mod:`clew.sudoku._kernels`) does
+    it: candidates are kept per cell; naked singles (a cell with one candidate) and hidden
+    singles (a digit with one place in a row, column or box) are placed as forced moves;
+    a cell with no candidate or a digit with no place ends the branch (``prune`` "no
+    candidate" / "no place"); otherwise the search guesses on a cell with the fewest
+    candidates (ties: the most unsolved cells in its row, column and box, then reading
+    order). The kernels also use locked candidates (and, for 9x9, band matching), which
+    remove candidates without placing anything: they are left out here, so this trace can
+    need more guesses than the kernel.
+
+The event format is described in :mod:`clew.viz`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..errors import ClewError, check_size
+from .grid import Grid, parse
+
+__all__ = ["trace"]
+
+
+class _Stop(Exception):
+    """Raised inside the search when the trace reached ``max_events``."""
+
+
+def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, symbols: str | None = None) -> Iterator[dict]:
+    """The events of the Sudoku search on ``puzzle``, as it runs.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`~clew.sudoku.Grid` reads (checked first: a bad puzzle raises
+        :class:`~clew.sudoku.SudokuInputError` here, not at the first ``next``).
+    strategy : {"pruned", "textbook"}
+        Search with propagation, or the textbook one (see the module docstring).
+    max_events : int, optional
+        Stop after this many events (an ``end`` event with ``complete: False`` follows);
+        default: the whole search (beware: the textbook search of a hard 9x9 puzzle can
+        take millions of events).
+    symbols : str, optional
+        The alphabet of the puzzle's digits.
+
+    Yields
+    ------
+    dict
+        Events as described in :mod:`clew.viz`, with the running counters ``nodes``
+        (digits placed so far, guessed or forced), ``backtracks`` and ``solutions``.
+
+    Examples
+    --------
+    >>> from clew import sudoku
+    >>> events = list(sudoku.trace("1...............", "textbook"))
+    >>> events[0]
+    {'type': 'prune', 'cell': 1, 'row': 0, 'col': 1, 'digit': 1, 'why': 'row', 'by': 0, 'depth': 0, 'nodes': 0, 'backtracks': 0, 'solutions': 0}
+    >>> events[-1]["solutions"], events[-1]["complete"]
+    (72, True)
+    >>> leet = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    >>> pruned = list(sudoku.trace(leet))
+    >>> pruned[-1]["nodes"], pruned[-1]["backtracks"], pruned[-2]["type"]
+    (51, 0, 'solution')
+    """
+    grid = parse(puzzle, symbols=symbols)
+    if strategy not in ("pruned", "textbook"):
+        raise ClewError(f"strategy must be 'pruned' or 'textbook', got {strategy!r}")
+    if max_events is not None:
+        max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
+    return _run(grid, strategy, max_events)
+
+
+def _run(grid: Grid, strategy: str, max_events: int | None) -> Iterator[dict]:
+    k = grid.k
+    n = k * k
+    state = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0, "emitted": 0}
+
+    def event(kind: str, **fields) -> dict:
+        if max_events is not None and state["emitted"] >= max_events:
+            raise _Stop
+        state["emitted"] += 1
+        out = {"type": kind, **fields}
+        out.update(depth=state["depth"], nodes=state["nodes"], backtracks=state["backtracks"], solutions=state["solutions"])
+        return out
+
+    units = _units(k)
+    cells = list(grid.cells)
+    search = _textbook if strategy == "textbook" else _pruned
+    complete = True
+    try:
+        yield from search(cells, k, units, state, event, grid)
+    except _Stop:
+        complete = False
+    state["emitted"] = -(1 << 62)  # the end event always goes out
+    yield event("end", complete=complete, strategy=strategy, size=n, puzzle=grid.to_line())
+
+
+def _units(k: int) -> list[list[int]]:
+    """Rows, then columns, then boxes, as lists of cells."""
+    n = k * k
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    boxes = [[(br + i) * n + bc + j for i in range(k) for j in range(k)] for br in range(0, n, k) for bc in range(0, n, k)]
+    return rows + cols + boxes
+
+
+def _text(cells: list[int], grid: Grid) -> str:
+    return Grid._make(bytes(cells), grid.k, grid.symbols).to_line()
+
+
+def _conflict(cells: list[int], k: int, cell: int, digit: int):
+    """The textbook ``is_valid`` loops: (why, cell) of a cell already holding ``digit``."""
+    n = k * k
+    r, c = divmod(cell, n)
+    for j in range(n):
+        if cells[r * n + j] == digit:
+            return "row", r * n + j
+    for i in range(n):
+        if cells[i * n + c] == digit:
+            return "column", i * n + c
+    br, bc = r - r % k, c - c % k
+    for i in range(br, br + k):
+        for j in range(bc, bc + k):
+            if cells[i * n + j] == digit:
+                return "box", i * n + j
+    return None
+
+
+def _textbook(cells, k, units, state, event, grid) -> Iterator[dict]:
+    n = k * k
+
+    def go(start: int) -> Iterator[dict]:
+        cell = start
+        while cell < n * n and cells[cell]:
+            cell += 1
+        if cell == n * n:
+            state["solutions"] += 1
+            yield event("solution", grid=_text(cells, grid))
+            return
+        r, c = divmod(cell, n)
+        for digit in range(1, n + 1):
+            clash = _conflict(cells, k, cell, digit)
+            if clash is not None:
+                yield event("prune", cell=cell, row=r, col=c, digit=digit, why=clash[0], by=clash[1])
+                continue
+            cells[cell] = digit
+            state["nodes"] += 1
+            state["depth"] += 1
+            yield event("place", cell=cell, row=r, col=c, digit=digit, how="guess")
+            yield from go(cell + 1)
+            cells[cell] = 0
+            state["backtracks"] += 1
+            state["depth"] -= 1
+            yield event("backtrack", cells=[cell])
+
+    yield from go(0)
+
+
+def _pruned(cells, k, units, state, event, grid) -> Iterator[dict]:
+    n = k * k
+    full = (1 << n) - 1
+    unit_names = ["row"] * n + ["column"] * n + ["box"] * n
+    peers = [set() for _ in range(n * n)]
+    for unit in units:
+        for a in unit:
+            peers[a].update(unit)
+    for a in range(n * n):
+        peers[a].discard(a)
+    peers = [sorted(p) for p in peers]
+
+    def candidates(cells: list[int]) -> list[int]:
+        cand = []
+        for a in range(n * n):
+            if cells[a]:
+                cand.append(1 << (cells[a] - 1))
+            else:
+                used = 0
+                for p in peers[a]:
+                    if cells[p]:
+                        used |= 1 << (cells[p] - 1)
+                cand.append(full & ~used)
+        return cand
+
+    def place(cells, cand, cell, digit, how, placed) -> dict:
+        cells[cell] = digit
+        cand[cell] = 1 << (digit - 1)
+        for p in peers[cell]:
+            if not cells[p]:
+                cand[p] &= ~(1 << (digit - 1))
+        placed.append(cell)
+        state["nodes"] += 1
+        r, c = divmod(cell, n)
+        return event("place", cell=cell, row=r, col=c, digit=digit, how=how)
+
+    def propagate(cells, cand, placed) -> Iterator[dict]:
+        """Forced moves until none is left; ends with a prune event on a contradiction.
+        Sets ``ok[0]``."""
+        while True:
+            moved = False
+            for a in range(n * n):
+                if cells[a]:
+                    continue
+                m = cand[a]
+                if m == 0:
+                    r, c = divmod(a, n)
+                    yield event("prune", cell=a, row=r, col=c, digit=None, why="no candidate", by=None)
+                    ok[0] = False
+                    return
+                if m & (m - 1) == 0:
+                    yield place(cells, cand, a, m.bit_length(), "naked single", placed)
+                    moved = True
+            if moved:
+                continue
+            for u, unit in enumerate(units):
+                for digit in range(1, n + 1):
+                    bit = 1 << (digit - 1)
+                    spots = [a for a in unit if cand[a] & bit]
+                    if any(cells[a] == digit for a in spots):
+                        continue
+                    if not spots:
+                        yield event("prune", cell=None, row=None, col=None, digit=digit, why="no place", by=None, unit=f"{unit_names[u]} {u % n + 1}")
+                        ok[0] = False
+                        return
+                    if len(spots) == 1:
+                        yield place(cells, cand, spots[0], digit, "hidden single", placed)
+                        moved = True
+                        break
+                if moved:
+                    break
+            if not moved:
+                ok[0] = True
+                return
+
+    def choose(cells, cand) -> int:
+        best, best_key = -1, None
+        for a in range(n * n):
+            if cells[a]:
+                continue
+            count = bin(cand[a]).count("1")
+            open_peers = sum(1 for p in peers[a] if not cells[p])
+            key = (count, -open_peers)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
+
+    ok = [True]
+
+    def go(cells, cand) -> Iterator[dict]:
+        cell = choose(cells, cand)
+        if cell < 0:
+            state["solutions"] += 1
+            yield event("solution", grid=_text(cells, grid))
+            return
+        r, c = divmod(cell, n)
+        for digit in range(1, n + 1):
+            if not cand[cell] & (1 << (digit - 1)):
+                continue
+            child, child_cand, placed = list(cells), list(cand), []
+            state["depth"] += 1
+            yield place(child, child_cand, cell, digit, "guess", placed)
+            yield from propagate(child, child_cand, placed)
+            if ok[0]:
+                yield from go(child, child_cand)
+            state["backtracks"] += 1
+            state["depth"] -= 1
+            yield event("backtrack", cells=placed[::-1])
+
+    cand = candidates(cells)
+    yield from propagate(cells, cand, [])  # forced moves of the root: never taken back
+    if ok[0]:
+        yield from go(cells, cand)
