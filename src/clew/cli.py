@@ -718,6 +718,224 @@ def queens_complete(
 
 
 # ---------------------------------------------------------------------------------------------
+# Seeing the search (issue 6): traces, pictures, the HTML player, the terminal animation
+# ---------------------------------------------------------------------------------------------
+
+#: Events a trace, a tree or a player holds unless --max-events says otherwise.
+DEFAULT_MAX_EVENTS = 100_000
+
+
+def _strategy_option(f):
+    return click.option(
+        "-s",
+        "--strategy",
+        type=click.Choice(("pruned", "textbook")),
+        default="pruned",
+        show_default=True,
+        help="pruned: clew's search (attacked squares never tried / forced moves placed, the "
+        "most constrained line or cell first); textbook: the tutorials' search (first free "
+        "row or cell, an is_valid loop for each try).",
+    )(f)
+
+
+def _max_events_option(f):
+    return click.option(
+        "--max-events",
+        type=Integer(1),
+        default=DEFAULT_MAX_EVENTS,
+        show_default=True,
+        metavar="K",
+        help="Stop the trace after K events (its last event then says complete: false).",
+    )(f)
+
+
+def _write_trace(events, max_events: int) -> None:
+    """JSON lines on stdout; a note on stderr when the trace was cut."""
+    import json
+
+    out = sys.stdout
+    last = None
+    for event in events:
+        out.write(json.dumps(event, separators=(", ", ": ")) + "\n")
+        last = event
+    out.flush()
+    if last is not None and not last.get("complete", True):
+        click.echo(f"clew: the trace stops after {max_events} events (--max-events)", err=True)
+
+
+def _write_text(text: str, path: str) -> None:
+    """``text`` into ``path`` ('-': stdout), refusing to write where it cannot."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        from .errors import ClewError
+
+        raise ClewError(f"{click.format_filename(path)}: cannot write: {exc.strerror or exc}") from None
+
+
+def _play(events: list, html: str | None, animate: bool, fps: float, kind: str, **board) -> None:
+    if (html is None) == (not animate):
+        raise click.UsageError("give --html FILE or --animate (one of them)")
+    if html is not None:
+        from .viz.player import player_html
+
+        _write_text(player_html(events, kind=kind), html)
+        if html != "-":
+            end = events[-1]
+            click.echo(
+                f"clew: wrote {click.format_filename(html)}: {len(events)} events, {end['solutions']} solutions, "
+                f"{end['nodes']} nodes, {end['backtracks']} backtracks",
+                err=True,
+            )
+        return
+    from .viz.animate import animate as run_animation
+
+    run_animation(events, kind=kind, fps=fps, **board)
+
+
+def _fps_option(f):
+    f = click.option(
+        "--fps",
+        type=click.FloatRange(0, 1000, min_open=True),
+        default=8.0,
+        show_default=True,
+        help="With --animate: events per second.",
+    )(f)
+    f = click.option("--animate", is_flag=True, help="Play the search in the terminal (on stderr), board redrawn in place.")(f)
+    return click.option(
+        "--html",
+        metavar="FILE",
+        default=None,
+        help="Write a self-contained HTML player of the search to FILE ('-': stdout): open it "
+        "in a browser, from disk, no network needed.",
+    )(f)
+
+
+@queens.command("trace", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@_strategy_option
+@_max_events_option
+def queens_trace(n: int, strategy: str, max_events: int) -> None:
+    """Print the events of the search on an empty N x N board as JSON lines: place, prune
+    (with why: column, diagonal, anti-diagonal, empty row/column, and the attacking queen),
+    backtrack, solution, end; each with the counters nodes, backtracks, solutions, depth.
+
+    \b
+    Examples:
+      clew queens trace 4 --strategy textbook
+      clew queens trace 8 | grep -c '"type": "solution"'
+    """
+    from .queens import trace
+    from .queens.trace import MAX_TRACE_N
+
+    _at_most(n, MAX_TRACE_N, "a trace is for watching")
+    _write_trace(trace(n, strategy, max_events=max_events), max_events)
+
+
+@queens.command("show", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-c",
+    "--columns",
+    metavar="'C0 C1 ..'",
+    default=None,
+    help="The column of the queen of each row (from 0; '.' for a row without one); default: "
+    "the first solution in lexicographic order.",
+)
+@click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
+@click.option("--attacked", is_flag=True, help="Shade the squares the queens attack (SVG).")
+def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) -> int:
+    """Draw an N x N board with queens: a solution, or the queens given by --columns.
+
+    \b
+    Examples:
+      clew queens show 8
+      clew queens show 8 --svg board.svg --attacked
+      clew queens show 6 --columns '1 3 5 . . .' --svg partial.svg --attacked
+    """
+    from .queens import solutions
+
+    _at_most(n, 64, "a picture of a larger board is unreadable")
+    if columns is None:
+        first = next(iter(solutions(n)), None)
+        if first is None:
+            click.echo(f"clew: {n}-queens has no solution", err=True)
+            return EXIT_FAILURE
+        cols: list[int | None] = list(first)
+    else:
+        parts = columns.replace(",", " ").split()
+        if len(parts) > n:
+            raise click.BadParameter(f"{len(parts)} rows given for a board of {n}", param_hint="'--columns'")
+        cols = []
+        for part in parts:
+            if part == ".":
+                cols.append(None)
+            elif part.isdigit() and int(part) < n:
+                cols.append(int(part))
+            else:
+                raise click.BadParameter(f"{part!r} is not a column from 0 to {n - 1} or '.'", param_hint="'--columns'")
+        cols += [None] * (n - len(cols))
+    if svg is not None:
+        from .viz.svg import queens_svg
+
+        _write_text(queens_svg(n, cols, attacked=attacked), svg)
+        return EXIT_OK
+    for r in range(n):
+        click.echo(" ".join("Q" if cols[r] == c else "." for c in range(n)))
+    return EXIT_OK
+
+
+@queens.command("tree", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option("--svg", "svg", metavar="FILE", required=True, help="Write the SVG picture to FILE ('-': stdout).")
+@_strategy_option
+@click.option("--max-nodes", type=Integer(1), default=2000, show_default=True, metavar="K", help="Refuse trees of more than K nodes.")
+def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
+    """Draw the search tree of N-Queens: every placement a node, refused squares and empty
+    lines as pruned leaves, solutions highlighted. Readable for N = 4 and 5.
+
+    \b
+    Examples:
+      clew queens tree 4 --svg tree.svg --strategy textbook
+      clew queens tree 5 --svg tree5.svg
+    """
+    from .queens import trace
+    from .viz.svg import tree_svg
+
+    _at_most(n, 12, "the tree of a larger board does not fit a picture")
+    events = list(trace(n, strategy, max_events=20 * max_nodes))
+    _write_text(tree_svg(events, max_nodes=max_nodes), svg)
+
+
+@queens.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@_strategy_option
+@_max_events_option
+@_fps_option
+def queens_play(n: int, strategy: str, max_events: int, html: str | None, animate: bool, fps: float) -> None:
+    """Watch the search on an N x N board: --html FILE writes a self-contained player (play,
+    pause, step forward and back, speed, counters, the current path); --animate plays it in
+    the terminal.
+
+    \b
+    Examples:
+      clew queens play 6 --html queens6.html
+      clew queens play 5 --strategy textbook --animate --fps 20
+    """
+    from .queens import trace
+    from .queens.trace import MAX_TRACE_N
+
+    _at_most(n, MAX_TRACE_N, "a trace is for watching")
+    events = trace(n, strategy, max_events=max_events)
+    _play(list(events) if html is not None else events, html, animate, fps, "queens", n=n)
+
+
+# ---------------------------------------------------------------------------------------------
 # clew sudoku
 # ---------------------------------------------------------------------------------------------
 
@@ -983,7 +1201,9 @@ def sudoku_solve(
     help="grid: drawn with box lines; line: the one-line form ('.' for a blank).",
 )
 @click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
-def sudoku_show(puzzle: str, fmt: str, symbols: str | None) -> None:
+@click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
+@click.option("--solve", "solve_", is_flag=True, help="Fill in the solution (in the SVG, in another colour than the givens).")
+def sudoku_show(puzzle: str, fmt: str, symbols: str | None, svg: str | None, solve_: bool) -> int:
     """Draw PUZZLE with its box lines. PUZZLE is the puzzle's text, e.g. one line of 81
     cells; '-' reads it from stdin (a line, or a grid drawn over several lines).
 
@@ -993,22 +1213,89 @@ def sudoku_show(puzzle: str, fmt: str, symbols: str | None) -> None:
     Examples:
       clew sudoku show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku show - --format line < drawn.txt
+      clew sudoku show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --solve --svg leet.svg
     """
     from .sudoku.grid import Grid, conflict_message
 
-    if puzzle == "-":
-        data, _ = _read_input("-")
-        try:
-            puzzle = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            from .sudoku import PuzzleFormatError
-
-            raise PuzzleFormatError(f"<stdin>: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    grid = Grid(puzzle, symbols=symbols)
-    click.echo(grid.to_text() if fmt == "grid" else grid.to_line())
+    grid = Grid(_puzzle_argument(puzzle), symbols=symbols)
     found = grid.conflict()
     if found is not None:
         click.echo(f"clew: warning: {conflict_message(found, grid)}: this puzzle has no solution", err=True)
+    shown = grid
+    if solve_:
+        from .sudoku import solve
+
+        if found is not None:
+            return EXIT_FAILURE
+        shown = solve(grid)
+        if shown is None:
+            click.echo("clew: this puzzle has no solution", err=True)
+            return EXIT_FAILURE
+    if svg is not None:
+        from .viz.svg import sudoku_svg
+
+        _write_text(sudoku_svg(grid, shown if solve_ else None), svg)
+        return EXIT_OK
+    click.echo(shown.to_text() if fmt == "grid" else shown.to_line())
+    return EXIT_OK
+
+
+def _puzzle_argument(puzzle: str) -> str:
+    """PUZZLE, or stdin's text for '-'."""
+    if puzzle != "-":
+        return puzzle
+    data, _ = _read_input("-")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        from .sudoku import PuzzleFormatError
+
+        raise PuzzleFormatError(f"<stdin>: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+@sudoku.command("trace", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@_strategy_option
+@_max_events_option
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_trace(puzzle: str, strategy: str, max_events: int, symbols: str | None) -> None:
+    """Print the events of the search on PUZZLE as JSON lines: place (a guess, or a naked or
+    hidden single), prune (a digit refused by its row, column or box; a cell with no digit
+    left; a digit with no place left), backtrack (the cells emptied), solution, end; each
+    with the counters nodes, backtracks, solutions, depth.
+
+    \b
+    Examples:
+      clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku trace 1............... --strategy textbook --max-events 50
+    """
+    from .sudoku import trace
+
+    _write_trace(trace(_puzzle_argument(puzzle), strategy, max_events=max_events, symbols=symbols), max_events)
+
+
+@sudoku.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@_strategy_option
+@_max_events_option
+@_fps_option
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, animate: bool, fps: float, symbols: str | None) -> None:
+    """Watch the search on PUZZLE: --html FILE writes a self-contained player (play, pause,
+    step forward and back, speed, counters, the current guesses); --animate plays it in the
+    terminal.
+
+    \b
+    Examples:
+      clew sudoku play 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --html leet.html
+      clew sudoku play 1............... --strategy textbook --animate
+    """
+    from .sudoku import Grid, trace
+
+    text = _puzzle_argument(puzzle)
+    line = Grid(text, symbols=symbols).to_line()
+    events = trace(text, strategy, max_events=max_events, symbols=symbols)
+    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", puzzle=line)
 
 
 # ---------------------------------------------------------------------------------------------

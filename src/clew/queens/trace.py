@@ -73,6 +73,7 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
     if max_events is not None:
         max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
     state = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0, "emitted": 0}
+    shown = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}  # the counters of the last event out
 
     def event(kind: str, **fields) -> dict:
         if max_events is not None and state["emitted"] >= max_events:
@@ -80,6 +81,7 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
         state["emitted"] += 1
         out = {"type": kind, **fields}
         out.update(depth=state["depth"], nodes=state["nodes"], backtracks=state["backtracks"], solutions=state["solutions"])
+        shown.update(depth=out["depth"], nodes=out["nodes"], backtracks=out["backtracks"], solutions=out["solutions"])
         return out
 
     search = _textbook if strategy == "textbook" else _pruned
@@ -88,6 +90,7 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
         yield from search(n, state, event)
     except _Stop:
         complete = False
+        state.update(shown)  # the end event repeats the counters of the last event out
     state["emitted"] = -(1 << 62)  # the end event always goes out
     yield event("end", complete=complete, strategy=strategy, n=n)
 

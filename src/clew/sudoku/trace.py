@@ -83,6 +83,7 @@ def _run(grid: Grid, strategy: str, max_events: int | None) -> Iterator[dict]:
     k = grid.k
     n = k * k
     state = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0, "emitted": 0}
+    shown = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}  # the counters of the last event out
 
     def event(kind: str, **fields) -> dict:
         if max_events is not None and state["emitted"] >= max_events:
@@ -90,6 +91,7 @@ def _run(grid: Grid, strategy: str, max_events: int | None) -> Iterator[dict]:
         state["emitted"] += 1
         out = {"type": kind, **fields}
         out.update(depth=state["depth"], nodes=state["nodes"], backtracks=state["backtracks"], solutions=state["solutions"])
+        shown.update(depth=out["depth"], nodes=out["nodes"], backtracks=out["backtracks"], solutions=out["solutions"])
         return out
 
     units = _units(k)
@@ -100,6 +102,7 @@ def _run(grid: Grid, strategy: str, max_events: int | None) -> Iterator[dict]:
         yield from search(cells, k, units, state, event, grid)
     except _Stop:
         complete = False
+        state.update(shown)  # the end event repeats the counters of the last event out
     state["emitted"] = -(1 << 62)  # the end event always goes out
     yield event("end", complete=complete, strategy=strategy, size=n, puzzle=grid.to_line())
 

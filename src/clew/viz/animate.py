@@ -1,0 +1,116 @@
+"""The search animated in a terminal: the board redrawn in place, event by event (Rich Live).
+
+Each frame shows the board as the search has it (replayed from the trace), the event in
+words, and the counters; the last frame stays on screen with the final counters. Frames
+go to the console given (stderr by default, so stdout stays free for data).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from ..errors import ClewError
+from .replay import describe, replay_queens, replay_sudoku
+
+__all__ = ["animate", "queens_text", "sudoku_text"]
+
+
+def queens_text(columns: list[int | None], highlight: tuple[int, int] | None = None) -> str:
+    """The board as text: ``Q`` for a queen, ``x`` for a refused square, ``.`` otherwise.
+
+    >>> print(queens_text([1, None, None, None], (1, 0)))
+    . Q . .
+    x . . .
+    . . . .
+    . . . .
+    """
+    n = len(columns)
+    rows = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            if columns[r] == c:
+                row.append("Q")
+            elif highlight == (r, c):
+                row.append("x")
+            else:
+                row.append(".")
+        rows.append(" ".join(row))
+    return "\n".join(rows)
+
+
+def sudoku_text(cells: list[int], k: int) -> str:
+    """The grid as text with box lines (``.`` for an empty cell; digits above 9 as letters).
+
+    >>> print(sudoku_text([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], 2))
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 .
+    """
+    from ..sudoku import Grid
+
+    return Grid._make(bytes(cells), k, None).to_text()
+
+
+def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: str | None = None,
+            fps: float = 10.0, console=None) -> dict | None:
+    """Play a trace in the terminal at ``fps`` events per second; returns the last event.
+
+    Parameters
+    ----------
+    events : iterable of dict
+        A trace (:func:`clew.queens.trace`, :func:`clew.sudoku.trace`), consumed lazily.
+    kind : {"queens", "sudoku"}
+    n : int
+        The board size, for queens.
+    puzzle : str
+        The puzzle in one-line form, for sudoku.
+    fps : float
+        Events per second (0 < fps <= 1000).
+    console : rich.console.Console, optional
+        Where to draw (default: stderr).
+    """
+    from rich.console import Console
+    from rich.live import Live
+    from rich.text import Text
+
+    if not 0 < fps <= 1000:
+        raise ClewError(f"fps must be above 0 and at most 1000, got {fps:g}")
+    if kind not in ("queens", "sudoku"):
+        raise ClewError(f"kind must be 'queens' or 'sudoku', got {kind!r}")
+    console = console or Console(stderr=True)
+    if kind == "queens":
+        if n is None:
+            raise ClewError("a queens animation needs n")
+        frames = replay_queens(events, n)
+        size = None
+    else:
+        if puzzle is None:
+            raise ClewError("a sudoku animation needs the puzzle")
+        from ..sudoku import Grid
+
+        grid = Grid(puzzle)
+        frames = replay_sudoku(events, puzzle)
+        size = grid.k * grid.k
+
+    def frame(event: dict, board) -> Text:
+        if kind == "queens":
+            spot = (event["row"], event["col"]) if event["type"] == "prune" and event.get("col") is not None and event.get("row") is not None else None
+            picture = queens_text(board, spot)
+        else:
+            picture = sudoku_text(board, grid.k)
+        counters = f"nodes {event['nodes']}  backtracks {event['backtracks']}  solutions {event['solutions']}  depth {event['depth']}"
+        return Text(f"{picture}\n\n{describe(event, size)}\n{counters}")
+
+    delay = 1.0 / fps
+    last = None
+    with Live(Text(""), console=console, refresh_per_second=min(fps, 30), transient=False) as live:
+        for event, board in frames:
+            live.update(frame(event, board))
+            last = event
+            if event["type"] != "end":
+                time.sleep(delay)
+    return last
