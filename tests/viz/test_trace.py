@@ -100,7 +100,7 @@ def test_sudoku_trace_of_leetcode_37(strategy):
         hows = Counter(e["how"] for e in events if e["type"] == "place")
         assert sum(hows.values()) == 51 and "guess" not in hows and end["backtracks"] == 0
     else:
-        assert end["nodes"] == end["backtracks"] + 51  # every empty cell filled once at the end
+        assert end["nodes"] == end["backtracks"] > 51  # the full search takes every placement back
 
 
 @settings(max_examples=60, deadline=None)
