@@ -1,0 +1,679 @@
+"""The HTML player: one self-contained page that replays a trace step by step.
+
+:func:`player_html` turns a trace (see :mod:`clew.viz` for the event format) into a single
+HTML file -- inline CSS and JavaScript, the trace embedded as JSON -- that shows the board of
+the search at every step, with Play / Pause, Step, Step back, Reset, a speed control, the
+counters of the current event, the event in words and the current path of choices. The page
+loads nothing from anywhere (a Content-Security-Policy forbids it), so it works opened from
+disk. :func:`write_player` writes it to a file.
+
+>>> events = [
+...     {"type": "place", "row": 0, "col": 1, "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0},
+...     {"type": "end", "complete": False, "strategy": "textbook", "n": 4,
+...      "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0},
+... ]
+>>> page = player_html(events, title="4 queens")
+>>> page.startswith("<!DOCTYPE html>")
+True
+>>> 'data-kind="queens"' in page, "http://" in page, "https://" in page
+(True, False, False)
+
+Page structure (stable ids for scripts and tests): ``#board`` holds the cells -- for N-Queens
+``div.square[data-row][data-col]``, with class ``queen`` where a queen stands; for Sudoku
+``div.cell[data-cell][data-row][data-col]`` whose text is the digit (letters above 9), with
+class ``given``, ``guess`` or ``forced``. Controls: ``#play``, ``#pause``, ``#step``,
+``#back``, ``#reset``, ``#speed`` (a range, steps per second on a log scale, shown in
+``#speed-label``) and ``#seek`` (a range over the steps). Counters of the current event:
+``#step-index`` (events applied so far, 0 to ``#step-total``), ``#nodes``, ``#backtracks``,
+``#solutions``, ``#depth``; ``#event-text`` says the event in words and ``#path`` lists the
+choices on the current path (``li`` items with ``data-row``/``data-col``, and ``data-digit``
+for Sudoku). ``document.body.dataset.step`` is the step index too. Keyboard: space plays or
+pauses, the right and left arrows step.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+from ..errors import ClewError
+from . import EVENT_TYPES
+
+__all__ = ["MAX_EVENTS", "player_html", "write_player"]
+
+#: The longest trace the player accepts (the page holds every event in memory).
+MAX_EVENTS = 2_000_000
+
+_KINDS = ("queens", "sudoku")
+_SIDES = (4, 9, 16, 25)
+_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_COUNTERS = ("nodes", "backtracks", "solutions", "depth")
+
+
+def _collect(events) -> list[dict]:
+    """Read the events into a list, checking each is a dict with a known ``type``."""
+    if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
+        raise ClewError(f"a trace must be an iterable of event dicts, got {type(events).__name__}")
+    out: list[dict] = []
+    for i, event in enumerate(events):
+        if i >= MAX_EVENTS:
+            raise ClewError(f"the trace has more than {MAX_EVENTS:,} events; cut it with max_events")
+        if not isinstance(event, Mapping):
+            raise ClewError(f"event {i} is not a dict: {event!r:.60}")
+        if event.get("type") not in EVENT_TYPES:
+            raise ClewError(f"event {i} has type {event.get('type')!r:.40}, expected one of {', '.join(EVENT_TYPES)}")
+        out.append(dict(event))
+    if not out:
+        raise ClewError("the trace is empty: there is nothing to play")
+    return out
+
+
+def _int(value) -> int | None:
+    """``value`` as an int, or None when it is not an integer (bools refused)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        return None
+    return value.__index__()
+
+
+def _end(events: list[dict]) -> dict:
+    """The last ``end`` event, or an empty dict."""
+    for event in reversed(events):
+        if event["type"] == "end":
+            return event
+    return {}
+
+
+def _guess_kind(events: list[dict]) -> str:
+    """``"queens"`` or ``"sudoku"`` from the fields of the events."""
+    end = _end(events)
+    if "n" in end:
+        return "queens"
+    if "size" in end or "puzzle" in end:
+        return "sudoku"
+    for event in events:
+        if any(key in event for key in ("digit", "cell", "cells", "grid", "puzzle")):
+            return "sudoku"
+        if "columns" in event or "n" in event:
+            return "queens"
+    for event in events:
+        if "row" in event or "col" in event:
+            return "queens"
+    raise ClewError("cannot tell whether the trace is of N-Queens or Sudoku; pass kind='queens' or kind='sudoku'")
+
+
+def _decode_grid(text: str, side: int | None = None) -> list[int] | None:
+    """Digits of a grid written as text (``.``/``0`` blank, letters above 9), or None."""
+    if not isinstance(text, str):
+        return None
+    cells = []
+    for ch in text:
+        if ch in ".0":
+            cells.append(0)
+        elif ch.upper() in _DIGITS:
+            cells.append(_DIGITS.index(ch.upper()) + 1)
+        elif ch.isspace() or ch in "|-+=" or 0x2500 <= ord(ch) < 0x2580:
+            continue
+        else:
+            return None
+    if len(cells) not in (s * s for s in _SIDES) or (side is not None and len(cells) != side * side):
+        return None
+    return cells
+
+
+def _queens_meta(events: list[dict]) -> dict:
+    end = _end(events)
+    n = _int(end.get("n"))
+    if n is None or n < 1:
+        n = 1
+        for event in events:
+            for key in ("row", "col"):
+                value = _int(event.get(key))
+                if value is not None:
+                    n = max(n, value + 1)
+            if isinstance(event.get("columns"), (list, tuple)):
+                n = max(n, len(event["columns"]))
+    return {"n": n}
+
+
+def _sudoku_meta(events: list[dict]) -> dict:
+    end = _end(events)
+    puzzle = _decode_grid(end.get("puzzle")) if "puzzle" in end else None
+    grids = [_decode_grid(e.get("grid")) for e in events if e["type"] == "solution"]
+    grids = [g for g in grids if g is not None]
+    if puzzle is not None:
+        side = math.isqrt(len(puzzle))
+    elif grids:
+        side = math.isqrt(len(grids[0]))
+    else:
+        # the smallest side that holds every cell, row, column and digit of the trace
+        low = 0
+        for event in events:
+            cells = event.get("cells") if isinstance(event.get("cells"), (list, tuple)) else []
+            for key, extra in (("row", 1), ("col", 1), ("digit", 0)):
+                value = _int(event.get(key))
+                if value is not None:
+                    low = max(low, value + extra)
+            for value in [event.get("cell"), *cells]:
+                value = _int(value)
+                if value is not None:
+                    low = max(low, math.isqrt(value) + 1)
+        size = _int(end.get("size"))
+        if size in _SIDES and size >= low:
+            side = size
+        elif size in (2, 3, 5) and size * size >= low:
+            side = size * size
+        else:
+            side = next((s for s in _SIDES if s >= low), _SIDES[-1])
+    if puzzle is None and grids:
+        # no puzzle given: the givens are the cells of a solution that the search never placed
+        placed = set()
+        for event in events:
+            if event["type"] == "place":
+                cell = _int(event.get("cell"))
+                if cell is None and _int(event.get("row")) is not None and _int(event.get("col")) is not None:
+                    cell = event["row"] * side + event["col"]
+                placed.add(cell)
+        puzzle = [0 if i in placed else d for i, d in enumerate(grids[0])]
+    if puzzle is None or len(puzzle) != side * side:
+        puzzle = [0] * (side * side)
+    return {"n": side, "k": math.isqrt(side), "givens": puzzle}
+
+
+def _json_default(value):
+    number = _int(value)
+    if number is not None:
+        return number
+    if hasattr(value, "item"):  # numpy scalars
+        return value.item()
+    if isinstance(value, (tuple, set, frozenset)):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def _embed(payload: dict) -> str:
+    """JSON for a ``<script type="application/json">``: no ``<``, ``>`` or ``&`` left raw."""
+    try:
+        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise ClewError(f"the trace cannot be written as JSON: {exc}") from None
+    # these characters only occur inside JSON strings, where the \\u escapes mean the same
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
+    """Return an HTML page that replays a trace of the search, step by step.
+
+    Parameters
+    ----------
+    events : iterable of dict
+        The trace: events in the format of :mod:`clew.viz` (a list, or a generator such as
+        :func:`clew.queens.trace`; it is read once). A trace without an ``end`` event is fine.
+    title : str, optional
+        The title of the page (shown as its heading too).
+    kind : {"queens", "sudoku"}, optional
+        The puzzle of the trace. By default it is guessed: an ``end`` event with ``n`` is
+        N-Queens, one with ``size`` or ``puzzle`` is Sudoku; else the fields of the events tell.
+
+    Returns
+    -------
+    str
+        One self-contained HTML document: inline CSS and JavaScript, the trace embedded as
+        JSON, no address outside the page. For Sudoku the givens are read from the ``end``
+        event's ``puzzle`` (or, without it, are the cells of a solution the search never
+        placed).
+
+    Raises
+    ------
+    ClewError
+        An empty trace, one of more than :data:`MAX_EVENTS` events, an event that is not a dict
+        with a known ``type``, or a ``kind`` that is neither ``"queens"`` nor ``"sudoku"``.
+
+    Examples
+    --------
+    >>> events = [
+    ...     {"type": "place", "cell": 0, "row": 0, "col": 0, "digit": 1, "how": "guess",
+    ...      "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0},
+    ...     {"type": "backtrack", "cells": [0], "depth": 0, "nodes": 1, "backtracks": 1, "solutions": 0,
+    ...      "note": "</script><script>alert(1)</script>"},
+    ... ]
+    >>> page = player_html(events, title="sudoku")
+    >>> 'data-kind="sudoku"' in page, page.count("</script>")
+    (True, 2)
+    >>> player_html([])
+    Traceback (most recent call last):
+    ...
+    clew.errors.ClewError: the trace is empty: there is nothing to play
+    """
+    events = _collect(events)
+    if kind is None:
+        kind = _guess_kind(events)
+    elif kind not in _KINDS:
+        raise ClewError(f"kind must be 'queens' or 'sudoku', got {kind!r}")
+    meta = _queens_meta(events) if kind == "queens" else _sudoku_meta(events)
+    end = _end(events)
+    meta["strategy"] = end.get("strategy") if isinstance(end.get("strategy"), str) else None
+    meta["complete"] = end.get("complete") if isinstance(end.get("complete"), bool) else None
+    data = _embed({"kind": kind, "meta": meta, "events": events})
+    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS, "JS": _JS, "DATA": data}
+    # one pass, so that a marker inside the title or the trace is left as it is
+    return re.sub("@(TITLE|KIND|CSS|JS|DATA)@", lambda m: parts[m.group(1)], _PAGE)
+
+
+def write_player(events, path, **kw) -> str | os.PathLike:
+    """Write the player of a trace (:func:`player_html`) to ``path`` in UTF-8; return ``path``.
+
+    Parameters
+    ----------
+    events : iterable of dict
+        The trace.
+    path : str or path-like
+        The file to write (an ``.html`` name opens in a browser).
+    **kw
+        ``title`` and ``kind``, passed to :func:`player_html`.
+
+    Returns
+    -------
+    str or path-like
+        ``path``, as given.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> events = [{"type": "place", "row": 0, "col": 0, "depth": 1, "nodes": 1,
+    ...            "backtracks": 0, "solutions": 0}]
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = write_player(events, os.path.join(tmp, "queens.html"), kind="queens")
+    ...     open(out, encoding="utf-8").read(15)
+    '<!DOCTYPE html>'
+    """
+    page = player_html(events, **kw)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(page)
+    return path
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@TITLE@</title>
+<style>@CSS@</style>
+</head>
+<body data-kind="@KIND@" data-step="0">
+<header>
+<h1>@TITLE@</h1>
+<p id="summary"></p>
+</header>
+<main>
+<section id="stage"><div id="board" class="board"></div></section>
+<aside id="panel">
+<div class="controls">
+<button id="reset" type="button" title="Reset to the start">Reset</button>
+<button id="back" type="button" title="Step back (left arrow)">&#9664; Back</button>
+<button id="play" type="button" title="Play (space)">Play</button>
+<button id="pause" type="button" title="Pause (space)">Pause</button>
+<button id="step" type="button" title="Step forward (right arrow)">Step &#9654;</button>
+</div>
+<label class="slider">Speed <input id="speed" type="range" min="0" max="100" value="20" step="1">
+<output id="speed-label" for="speed">10</output>&nbsp;steps/s</label>
+<label class="slider">Step <input id="seek" type="range" min="0" max="0" value="0" step="1"></label>
+<table class="counters">
+<tr><th>step</th><td><span id="step-index">0</span> of <span id="step-total">0</span></td></tr>
+<tr><th>nodes</th><td id="nodes">0</td></tr>
+<tr><th>backtracks</th><td id="backtracks">0</td></tr>
+<tr><th>solutions</th><td id="solutions">0</td></tr>
+<tr><th>depth</th><td id="depth">0</td></tr>
+</table>
+<p id="event-text" class="event">start</p>
+<h2>Path</h2>
+<ol id="path"></ol>
+<p class="help">Keys: space plays or pauses, &larr; and &rarr; step.</p>
+</aside>
+</main>
+<script type="application/json" id="trace-data">@DATA@</script>
+<script>@JS@</script>
+</body>
+</html>
+"""
+
+_CSS = r"""
+:root { --light: #f0d9b5; --dark: #b58863; --ink: #1d2330; --accent: #2f6fde; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.4 "DejaVu Sans", Verdana, sans-serif; color: var(--ink); background: #fafafa; }
+header { padding: 10px 18px 0; }
+h1 { font-size: 20px; margin: 0; }
+h2 { font-size: 15px; margin: 12px 0 4px; }
+#summary { margin: 2px 0 0; color: #555; }
+main { display: flex; flex-wrap: wrap; gap: 18px; padding: 12px 18px; align-items: flex-start; }
+#stage { flex: 0 0 auto; }
+#panel { flex: 1 1 300px; max-width: 460px; }
+.board { display: grid; grid-template-columns: repeat(var(--n), 1fr); width: min(78vmin, 620px);
+  aspect-ratio: 1; border: 2px solid var(--ink); user-select: none; }
+.board.solved { outline: 4px solid #2e9d4c; }
+.square, .cell { position: relative; display: flex; align-items: center; justify-content: center;
+  overflow: hidden; font-size: calc(min(78vmin, 620px) / var(--n) * 0.62); line-height: 1; }
+.square.light { background: var(--light); }
+.square.dark { background: var(--dark); }
+.square.queen::after { content: "\265B"; color: #111; }
+.square.hl-place { box-shadow: inset 0 0 0 3px var(--accent); }
+.square.hl-back { box-shadow: inset 0 0 0 3px #d98c00; }
+.square.hl-prune { background: #e8796f; }
+.square.hl-prune::after { content: "\2715"; color: #7a1010; font-size: 0.7em; }
+.square.hl-by { box-shadow: inset 0 0 0 3px #c0211a; }
+.cell { background: #fff; border-right: 1px solid #bbb; border-bottom: 1px solid #bbb; }
+.cell.box-right { border-right: 2px solid var(--ink); }
+.cell.box-bottom { border-bottom: 2px solid var(--ink); }
+.cell.given { color: var(--ink); font-weight: bold; background: #eceff3; }
+.cell.guess { color: var(--accent); }
+.cell.forced { color: #22804a; }
+.cell.hl-place { background: #dbe8ff; }
+.cell.hl-back { background: #ffe7bf; }
+.cell.hl-prune { background: #f6c4bf; }
+.cell.hl-by { box-shadow: inset 0 0 0 3px #c0211a; }
+.cell[data-refused]::after { content: attr(data-refused); position: absolute; right: 3px; top: 1px;
+  font-size: 0.42em; color: #b0201a; text-decoration: line-through; }
+.controls { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 10px; }
+button { font: inherit; padding: 5px 12px; border: 1px solid #889; border-radius: 4px; background: #fff; cursor: pointer; }
+button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
+.slider { display: flex; align-items: center; gap: 8px; margin: 4px 0; }
+.slider input { flex: 1; }
+.counters { border-collapse: collapse; margin: 8px 0; }
+.counters th { text-align: left; font-weight: normal; color: #555; padding: 1px 14px 1px 0; }
+.counters td { font-variant-numeric: tabular-nums; font-weight: bold; }
+.event { min-height: 2.8em; padding: 6px 8px; background: #fff; border-left: 4px solid var(--accent); margin: 8px 0; }
+#path { margin: 0; padding-left: 2.2em; max-height: 40vh; overflow: auto; font-family: "DejaVu Sans Mono", monospace; }
+.help { color: #777; font-size: 13px; }
+"""
+
+_JS = r"""
+(function () {
+  "use strict";
+  var DIGITS = "123456789ABCDEFGHIJKLMNOP";
+  var SNAP = 1000;
+  var data = JSON.parse(document.getElementById("trace-data").textContent);
+  var kind = data.kind, meta = data.meta, events = data.events, N = events.length;
+  var n = meta.n, queens = kind === "queens";
+  var $ = function (id) { return document.getElementById(id); };
+  var board = $("board");
+
+  function rc(r, c) { return "r" + (r + 1) + "c" + (c + 1); }
+  function sym(d) { return d >= 1 && d <= DIGITS.length ? DIGITS.charAt(d - 1) : String(d); }
+  function isInt(v) { return typeof v === "number" && Math.floor(v) === v; }
+  function cellOf(ev) {
+    if (isInt(ev.cell)) return ev.cell;
+    if (isInt(ev.row) && isInt(ev.col)) return ev.row * n + ev.col;
+    return null;
+  }
+  function byCell(by) {
+    if (isInt(by)) return by;
+    if (Array.isArray(by) && by.length === 2 && isInt(by[0]) && isInt(by[1])) return by[0] * n + by[1];
+    return null;
+  }
+  function byName(by) {
+    var c = byCell(by);
+    return c === null ? String(by) : rc(Math.floor(c / n), c % n);
+  }
+
+  // ---- the state of the search, and replaying events into it ----
+  var state = newState();
+  function newState() {
+    var s = { cells: new Int32Array(n * n), how: new Int8Array(n * n), path: [] };
+    if (!queens) for (var i = 0; i < n * n; i++) s.cells[i] = meta.givens[i] || 0;
+    return s;
+  }
+  function cloneState(s) {
+    return { cells: s.cells.slice(), how: s.how.slice(), path: s.path.slice() };
+  }
+  function inBoard(c) { return c !== null && c >= 0 && c < n * n; }
+  function apply(ev) {
+    var c;
+    if (ev.type === "place") {
+      c = cellOf(ev);
+      if (!inBoard(c)) return;
+      if (queens) {
+        state.cells[c] = 1;
+        state.path.push(c);
+      } else {
+        state.cells[c] = ev.digit | 0;
+        var guess = !ev.how || ev.how === "guess";
+        state.how[c] = guess ? 1 : 2;
+        if (guess) state.path.push([c, ev.digit | 0]);
+      }
+    } else if (ev.type === "backtrack") {
+      if (queens) {
+        c = cellOf(ev);
+        if (!inBoard(c)) return;
+        state.cells[c] = 0;
+        var at = state.path.lastIndexOf(c);
+        if (at >= 0) state.path.splice(at, 1);
+      } else {
+        var gone = {};
+        var list = Array.isArray(ev.cells) ? ev.cells : (cellOf(ev) === null ? [] : [cellOf(ev)]);
+        for (var i = 0; i < list.length; i++) {
+          if (!inBoard(list[i])) continue;
+          state.cells[list[i]] = 0; state.how[list[i]] = 0; gone[list[i]] = true;
+        }
+        state.path = state.path.filter(function (p) { return !gone[p[0]]; });
+      }
+    }
+  }
+
+  var pos = 0;                       // events applied so far
+  var snaps = { 0: cloneState(state) };
+  function forward() {
+    if (pos >= N) return false;
+    apply(events[pos]);
+    pos += 1;
+    if (pos % SNAP === 0 && !snaps[pos]) snaps[pos] = cloneState(state);
+    return true;
+  }
+  function goTo(target) {
+    target = Math.max(0, Math.min(N, target | 0));
+    if (target < pos) {
+      var base = Math.floor(target / SNAP) * SNAP;
+      while (!snaps[base]) base -= SNAP;
+      state = cloneState(snaps[base]);
+      pos = base;
+    }
+    while (pos < target) forward();
+    render();
+  }
+
+  // ---- words ----
+  function queensText(ev, i) {
+    switch (ev.type) {
+      case "place": return "place a queen on row " + (ev.row + 1) + ", column " + (ev.col + 1);
+      case "prune":
+        if (ev.col === null || ev.col === undefined) return "prune row " + (ev.row + 1) + ": " + (ev.why || "no free square") + " (no free square left)";
+        if (ev.row === null || ev.row === undefined) return "prune column " + (ev.col + 1) + ": " + (ev.why || "no free square") + " (no free square left)";
+        return "prune " + rc(ev.row, ev.col) + ": " + (ev.why || "attacked") + (ev.by !== undefined && ev.by !== null ? " with " + byName(ev.by) : "");
+      case "backtrack": return "backtrack: take back the queen on row " + (ev.row + 1) + ", column " + (ev.col + 1);
+      case "solution":
+        return "solution " + ev.solutions + (Array.isArray(ev.columns) ? ": columns " + ev.columns.map(function (x) { return x + 1; }).join(" ") : "");
+      default: return endText(ev);
+    }
+  }
+  function sudokuText(ev) {
+    switch (ev.type) {
+      case "place": return "place " + sym(ev.digit) + " at " + rc(ev.row, ev.col) + " (" + (ev.how || "guess") + ")";
+      case "prune":
+        if (ev.why === "no candidate" || ev.digit === null || ev.digit === undefined)
+          return "prune " + (isInt(ev.row) ? rc(ev.row, ev.col) : "") + ": " + (ev.why || "no candidate") + " left";
+        if (ev.cell === null || ev.cell === undefined || !isInt(ev.row))
+          return "prune digit " + sym(ev.digit) + ": " + (ev.why || "no place") + " left" + (ev.unit ? " in " + ev.unit : "");
+        return "prune " + sym(ev.digit) + " at " + rc(ev.row, ev.col) + ": " + (ev.why || "conflict") + (ev.by !== undefined && ev.by !== null ? " with " + byName(ev.by) : "");
+      case "backtrack":
+        var list = Array.isArray(ev.cells) ? ev.cells : [];
+        return "backtrack: empty " + list.slice(0, 8).map(function (c) { return rc(Math.floor(c / n), c % n); }).join(", ") +
+          (list.length > 8 ? ", ..." : "") + " (" + list.length + (list.length === 1 ? " cell)" : " cells)");
+      case "solution": return "solution " + ev.solutions;
+      default: return endText(ev);
+    }
+  }
+  function endText(ev) {
+    var cut = ev.complete === false ? "trace cut at its max_events" : "search complete";
+    return "end: " + cut + ", " + ev.solutions + (ev.solutions === 1 ? " solution" : " solutions");
+  }
+
+  // ---- the board ----
+  board.style.setProperty("--n", n);
+  board.classList.add(kind);
+  var els = [];
+  for (var r = 0; r < n; r++) {
+    for (var c = 0; c < n; c++) {
+      var d = document.createElement("div");
+      d.dataset.row = r; d.dataset.col = c;
+      if (queens) {
+        d.className = "square " + ((r + c) % 2 ? "dark" : "light");
+      } else {
+        d.dataset.cell = r * n + c;
+      }
+      board.appendChild(d);
+      els.push(d);
+    }
+  }
+  var k = meta.k || 1;
+  function baseClass(i) {
+    var r = Math.floor(i / n), c = i % n;
+    if (queens) return "square " + ((r + c) % 2 ? "dark" : "light");
+    var s = "cell";
+    if (c % k === k - 1 && c !== n - 1) s += " box-right";
+    if (r % k === k - 1 && r !== n - 1) s += " box-bottom";
+    return s;
+  }
+  var bases = els.map(function (_, i) { return baseClass(i); });
+
+  function render() {
+    var ev = pos > 0 ? events[pos - 1] : null;
+    var hl = {}, refused = null;
+    function mark(cell, cls) { if (inBoard(cell)) hl[cell] = (hl[cell] ? hl[cell] + " " : "") + cls; }
+    if (ev) {
+      if (ev.type === "place") mark(cellOf(ev), "hl-place");
+      else if (ev.type === "prune") {
+        if (queens && isInt(ev.row) && !isInt(ev.col)) for (var j = 0; j < n; j++) mark(ev.row * n + j, "hl-prune");
+        else if (queens && isInt(ev.col) && !isInt(ev.row)) for (var j2 = 0; j2 < n; j2++) mark(j2 * n + ev.col, "hl-prune");
+        else mark(cellOf(ev), "hl-prune");
+        if (ev.by !== undefined && ev.by !== null) mark(byCell(ev.by), "hl-by");
+        if (!queens && isInt(ev.digit)) refused = [cellOf(ev), sym(ev.digit)];
+      } else if (ev.type === "backtrack") {
+        if (queens) mark(cellOf(ev), "hl-back");
+        else (Array.isArray(ev.cells) ? ev.cells : []).forEach(function (x) { mark(x, "hl-back"); });
+      }
+    }
+    for (var i = 0; i < els.length; i++) {
+      var cls = bases[i], v = state.cells[i], text = "";
+      if (queens) {
+        if (v) cls += " queen";
+      } else if (v) {
+        text = sym(v);
+        cls += meta.givens[i] ? " given" : (state.how[i] === 2 ? " forced" : " guess");
+      }
+      if (hl[i]) cls += " " + hl[i];
+      var e = els[i];
+      if (e.className !== cls) e.className = cls;
+      if (!queens && e.textContent !== text) e.textContent = text;
+      if (!queens) {
+        var want = refused && refused[0] === i ? refused[1] : null;
+        if (want === null) { if (e.hasAttribute("data-refused")) e.removeAttribute("data-refused"); }
+        else if (e.getAttribute("data-refused") !== want) e.setAttribute("data-refused", want);
+      }
+    }
+    board.classList.toggle("solved", !!ev && ev.type === "solution");
+    $("step-index").textContent = pos;
+    document.body.dataset.step = pos;
+    $("nodes").textContent = ev ? ev.nodes : 0;
+    $("backtracks").textContent = ev ? ev.backtracks : 0;
+    $("solutions").textContent = ev ? ev.solutions : 0;
+    $("depth").textContent = ev ? ev.depth : 0;
+    $("event-text").textContent = ev ? (queens ? queensText(ev) : sudokuText(ev)) :
+      "start: " + (queens ? "an empty board" : "the puzzle") + ", " + N + " steps to play";
+    $("seek").value = pos;
+    renderPath();
+  }
+  var pathKey = null;
+  function renderPath() {
+    var key = state.path.join(";");
+    if (key === pathKey) return;
+    pathKey = key;
+    var ol = $("path"), frag = document.createDocumentFragment();
+    state.path.forEach(function (p) {
+      var li = document.createElement("li"), cell = queens ? p : p[0];
+      var r = Math.floor(cell / n), c = cell % n;
+      li.dataset.row = r; li.dataset.col = c;
+      if (queens) li.textContent = "queen on " + rc(r, c);
+      else { li.dataset.digit = p[1]; li.textContent = rc(r, c) + " = " + sym(p[1]); }
+      frag.appendChild(li);
+    });
+    ol.textContent = "";
+    ol.appendChild(frag);
+  }
+
+  // ---- playing ----
+  var playing = false, timer = null, last = 0, owed = 0;
+  function speed() { return Math.max(1, Math.round(Math.pow(10, Number($("speed").value) / 20))); }
+  function showSpeed() { $("speed-label").textContent = speed(); }
+  function setPlaying(on) {
+    playing = on;
+    $("play").setAttribute("aria-pressed", on ? "true" : "false");
+    $("pause").setAttribute("aria-pressed", on ? "false" : "true");
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    if (on) { last = performance.now(); owed = 1; tick(); }
+  }
+  function tick() {
+    timer = null;
+    if (!playing) return;
+    var now = performance.now();
+    owed += (now - last) / 1000 * speed();
+    last = now;
+    var steps = Math.min(Math.floor(owed), 50000);
+    if (steps > 0) {
+      owed -= steps;
+      if (owed > 1) owed = 1;
+      for (var i = 0; i < steps && forward(); i++) {}
+      render();
+    }
+    if (pos >= N) { setPlaying(false); return; }
+    timer = setTimeout(tick, 16);
+  }
+  function play() { if (playing) return; if (pos >= N) goTo(0); setPlaying(true); }
+  function pause() { if (playing) setPlaying(false); }
+  function toggle() { if (playing) pause(); else play(); }
+  function stepForward() { pause(); goTo(pos + 1); }
+  function stepBack() { pause(); goTo(pos - 1); }
+
+  $("play").addEventListener("click", play);
+  $("pause").addEventListener("click", pause);
+  $("step").addEventListener("click", stepForward);
+  $("back").addEventListener("click", stepBack);
+  $("reset").addEventListener("click", function () { pause(); goTo(0); });
+  $("speed").addEventListener("input", showSpeed);
+  $("speed").addEventListener("change", showSpeed);
+  $("seek").max = N;
+  $("seek").addEventListener("input", function () { pause(); goTo(Number($("seek").value)); });
+  document.addEventListener("keydown", function (e) {
+    var t = e.target, onRange = t && t.tagName === "INPUT";
+    if (e.key === " " || e.code === "Space") { e.preventDefault(); if (!e.repeat) toggle(); }
+    else if (e.key === "ArrowRight" && !onRange) { e.preventDefault(); stepForward(); }
+    else if (e.key === "ArrowLeft" && !onRange) { e.preventDefault(); stepBack(); }
+  });
+  // a focused button would also click on the release of space: that is the key handled above
+  document.addEventListener("keyup", function (e) { if (e.key === " " || e.code === "Space") e.preventDefault(); });
+
+  var end = null;
+  for (var q = N - 1; q >= 0; q--) if (events[q].type === "end") { end = events[q]; break; }
+  var what = queens ? n + "-queens" : n + "\u00d7" + n + " sudoku";
+  $("summary").textContent = what + (meta.strategy ? ", " + meta.strategy + " search" : "") + ", " + N +
+    (N === 1 ? " event" : " events") + (meta.complete === false ? " (cut at max_events)" : "") +
+    (end ? ", " + end.solutions + (end.solutions === 1 ? " solution" : " solutions") : "");
+  $("step-total").textContent = N;
+  showSpeed();
+  setPlaying(false);
+  render();
+})();
+"""

@@ -1,0 +1,353 @@
+"""The HTML player (``clew.viz.player``): the page it writes, and the page at work in a real
+Chromium driven by Playwright -- the board after k steps equals a replay of the first k
+events in Python, the counters are the k-th event's, Step back is exact, Play runs to the end,
+and nothing is ever requested from outside the page.
+
+The browser tests use the system Chromium (``/usr/bin/chromium``, installed by ``.ci/run``)
+and are skipped, with the reason, where it or the ``playwright`` package is missing.
+Screenshots of the pages are saved under pytest's ``tmp_path`` (their paths are printed).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import time
+
+import pytest
+
+from clew import queens, sudoku
+from clew.errors import ClewError
+from clew.viz import player
+from clew.viz.player import player_html, write_player
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+DIGITS = "123456789ABCDEFGHIJKLMNOP"
+SMALL = "1..." "..1." ".1.." "..4."  # a 4x4 puzzle with 6 solutions
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+# ---- a replay of the trace in Python, independent of the page ----
+
+def replay_queens(events, k):
+    """The squares holding a queen after the first k events."""
+    board = set()
+    for event in events[:k]:
+        if event["type"] == "place":
+            board.add((event["row"], event["col"]))
+        elif event["type"] == "backtrack":
+            board.remove((event["row"], event["col"]))
+    return board
+
+
+def replay_sudoku(events, k, puzzle):
+    """The digits of the grid (0 blank) after the first k events."""
+    grid = [0 if ch == "." else DIGITS.index(ch) + 1 for ch in puzzle]
+    for event in events[:k]:
+        if event["type"] == "place":
+            grid[event["cell"]] = event["digit"]
+        elif event["type"] == "backtrack":
+            for cell in event["cells"]:
+                grid[cell] = 0
+    return grid
+
+
+def counters(event):
+    return {key: event[key] for key in ("nodes", "backtracks", "solutions", "depth")}
+
+
+ZERO = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}
+
+
+# ---- the page as text ----
+
+def embedded(page):
+    """The trace embedded in the page, read back."""
+    found = re.findall(r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S)
+    assert len(found) == 1
+    return json.loads(found[0])
+
+
+@pytest.mark.parametrize("make", [
+    lambda: queens.trace(5, strategy="textbook"),
+    lambda: queens.trace(6, strategy="pruned"),
+    lambda: sudoku.trace(SMALL, strategy="textbook"),
+    lambda: sudoku.trace(LEETCODE, strategy="pruned"),
+])
+def test_page_is_self_contained_and_holds_the_trace(make):
+    events = list(make())
+    page = player_html(make())  # a generator is read once
+    assert "http://" not in page and "https://" not in page
+    assert not re.search(r"""(src|href)\s*=|@import|url\(|fetch\(|XMLHttpRequest""", page)
+    assert page.count("<script") == 2 and page.count("</script>") == 2
+    data = embedded(page)
+    assert data["events"] == events
+    assert data["kind"] == ("queens" if "n" in events[-1] else "sudoku")
+
+
+def test_script_close_in_a_trace_stays_inside_the_json():
+    events = list(queens.trace(4))
+    events[0] = dict(events[0], note="</script><script>document.title='owned'</script><!-- & -->")
+    page = player_html(events, title="</title><b>x</b>")
+    assert page.count("</script>") == 2
+    assert "<b>x</b>" not in page and "&lt;/title&gt;" in page
+    assert embedded(page)["events"] == events
+
+
+def test_kind_is_guessed_or_given():
+    assert embedded(player_html(queens.trace(4)))["kind"] == "queens"
+    assert embedded(player_html(sudoku.trace(SMALL)))["kind"] == "sudoku"
+    # without the end event: from the fields of the events
+    cut = [e for e in queens.trace(4) if e["type"] != "end"]
+    assert embedded(player_html(cut))["meta"]["n"] == 4
+    cut = [e for e in sudoku.trace(LEETCODE, strategy="pruned") if e["type"] != "end"]
+    data = embedded(player_html(cut))
+    assert data["kind"] == "sudoku" and data["meta"]["n"] == 9
+    # the givens are the cells of the solution the search never placed
+    assert data["meta"]["givens"] == [0 if ch == "." else int(ch) for ch in LEETCODE]
+    assert embedded(player_html(cut, kind="sudoku"))["kind"] == "sudoku"
+
+
+@pytest.mark.parametrize("events, kind, message", [
+    ([], None, "empty"),
+    (iter(()), None, "empty"),
+    ({"type": "end"}, None, "iterable of event dicts"),
+    ([{"type": "place", "row": 0, "col": 0}, 3], None, "event 1 is not a dict"),
+    ([{"type": "jump"}], None, "event 0 has type 'jump'"),
+    ([{"type": "place", "row": 0, "col": 0}], "chess", "kind must be"),
+    ([{"type": "backtrack", "depth": 0}], None, "cannot tell"),
+])
+def test_bad_traces_are_refused(events, kind, message):
+    with pytest.raises(ClewError, match=message) as info:
+        player_html(events, kind=kind)
+    assert "\n" not in str(info.value)
+
+
+def test_a_trace_too_long_is_refused_without_reading_it_all(monkeypatch):
+    assert player.MAX_EVENTS == 2_000_000
+    monkeypatch.setattr(player, "MAX_EVENTS", 50)
+    endless = itertools.repeat({"type": "prune", "row": 0, "col": 0, "why": "column", "by": [0, 0]})
+    with pytest.raises(ClewError, match="more than 50 events"):
+        player_html(endless)
+    player_html(itertools.islice(endless, 50))
+
+
+def test_write_player(tmp_path):
+    path = tmp_path / "q.html"
+    assert write_player(queens.trace(4), path, title="4 queens") == path
+    text = path.read_text(encoding="utf-8")
+    assert text == player_html(queens.trace(4), title="4 queens")
+    assert "<title>4 queens</title>" in text
+    with pytest.raises(ClewError):
+        write_player([], tmp_path / "empty.html")
+    assert not (tmp_path / "empty.html").exists()
+
+
+# ---- the page at work in Chromium ----
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium package)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Player:
+    """A player page opened from disk, recording every request and every error it makes."""
+
+    def __init__(self, browser, path):
+        self.page = browser.new_page(viewport={"width": 1100, "height": 760})
+        self.requests, self.errors = [], []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
+        self.page.goto(path.resolve().as_uri())
+
+    def click(self, what, times=1):
+        """Real mouse clicks (slow: tens of milliseconds each)."""
+        for _ in range(times):
+            self.page.click(what)
+
+    def press(self, what, times=1):
+        """Clicks from inside the page, then the state: one round trip."""
+        return self.page.evaluate(
+            f"() => {{ for (let i = 0; i < {times}; i++) document.querySelector('{what}').click();"
+            f" return ({STATE})(); }}")
+
+    def seek(self, k):
+        self.page.evaluate(f"() => {{ const s = document.getElementById('seek'); s.value = {k};"
+                           " s.dispatchEvent(new Event('input')); }")
+        return self.state()
+
+    def state(self):
+        return self.page.evaluate(STATE)
+
+    def play_to_end(self, timeout=15.0):
+        self.page.evaluate("""() => { const s = document.getElementById('speed');
+            s.value = s.max; s.dispatchEvent(new Event('input')); }""")
+        self.click("#play")
+        # polled from here: the page's Content-Security-Policy forbids wait_for_function's eval
+        deadline = time.monotonic() + timeout
+        while (state := self.state())["step"] < state["total"]:
+            assert time.monotonic() < deadline, f"Play stopped at step {state['step']} of {state['total']}"
+            time.sleep(0.02)
+        return state
+
+    def close(self):
+        assert self.errors == []
+        assert self.requests and all(url.startswith(("file:", "data:", "about:")) for url in self.requests), self.requests
+        self.page.close()
+
+
+STATE = """() => {
+            const num = (id) => Number(document.getElementById(id).textContent);
+            const cells = [...document.querySelectorAll('#board [data-row]')];
+            return {
+                step: num('step-index'), total: num('step-total'),
+                counters: {nodes: num('nodes'), backtracks: num('backtracks'),
+                           solutions: num('solutions'), depth: num('depth')},
+                queens: cells.filter(e => e.classList.contains('queen'))
+                             .map(e => [Number(e.dataset.row), Number(e.dataset.col)]),
+                cells: cells.filter(e => e.dataset.cell !== undefined)
+                            .map(e => [Number(e.dataset.cell), e.textContent, e.classList.contains('given')]),
+                path: document.querySelectorAll('#path li').length,
+                text: document.getElementById('event-text').textContent,
+            };
+}"""
+
+
+def sudoku_grid(state):
+    cells = sorted(state["cells"])
+    return [DIGITS.index(text) + 1 if text else 0 for _, text, _ in cells]
+
+
+def test_queens_steps_back_and_play(browser, tmp_path):
+    events = list(queens.trace(4, strategy="textbook"))
+    path = write_player(events, tmp_path / "queens4.html", title="4-queens, textbook")
+    view = Player(browser, path)
+    N = len(events)
+    first = view.state()
+    assert (first["step"], first["total"], first["counters"], first["queens"]) == (0, N, ZERO, [])
+    for k in range(1, N + 1):
+        if k <= 3:
+            view.click("#step")  # the mouse, for a few
+            state = view.state()
+        else:
+            state = view.press("#step")
+        assert state["step"] == k
+        assert {tuple(q) for q in state["queens"]} == replay_queens(events, k), k
+        assert state["counters"] == counters(events[k - 1]), k
+        assert state["path"] == events[k - 1]["depth"], k  # the queens on the path
+        if k in (1, 2, 7, 24, 30, 31):  # places, prunes, backtracks, a solution, around them
+            back = view.press("#back")
+            assert back["step"] == k - 1
+            assert {tuple(q) for q in back["queens"]} == replay_queens(events, k - 1)
+            assert back["counters"] == (counters(events[k - 2]) if k > 1 else ZERO)
+            view.press("#step")
+    view.click("#back")
+    assert view.state()["step"] == N - 1
+    prune = next(e for e in events if e["type"] == "prune" and e["why"] == "diagonal")
+    r, c, (br, bc) = prune["row"], prune["col"], prune["by"]
+    assert view.seek(events.index(prune) + 1)["text"] == f"prune r{r + 1}c{c + 1}: diagonal with r{br + 1}c{bc + 1}"
+    view.click("#reset")
+    assert view.state()["step"] == 0
+    view.click("#step")
+    assert view.state()["text"] == f"place a queen on row {events[0]['row'] + 1}, column {events[0]['col'] + 1}"
+    # the keyboard: arrows step, space plays and pauses
+    for key in ("ArrowRight", "ArrowRight", "ArrowLeft"):
+        view.page.keyboard.press(key)
+    assert view.state()["step"] == 2
+    end = view.play_to_end()
+    assert end["counters"] == counters(events[-1]) and end["counters"]["solutions"] == 2
+    assert end["queens"] == [] and end["text"] == "end: search complete, 2 solutions"
+    view.page.keyboard.press("Space")  # at the end, Play starts again from the start
+    view.page.keyboard.press("Space")  # and pauses
+    assert view.state()["step"] < N
+    # the last solution on the board, and its picture
+    last = max(i for i, e in enumerate(events) if e["type"] == "solution")
+    state = view.seek(last + 1)
+    assert {tuple(q) for q in state["queens"]} == {(r, c) for r, c in enumerate(events[last]["columns"])}
+    assert state["text"] == "solution 2: columns " + " ".join(str(c + 1) for c in events[last]["columns"])
+    shot = tmp_path / "queens4.png"
+    view.page.screenshot(path=str(shot))
+    print(f"screenshot: {shot}")
+    view.close()
+
+
+@pytest.mark.parametrize("puzzle, strategy", [(SMALL, "pruned"), (LEETCODE, "pruned"), (SMALL, "textbook")])
+def test_sudoku_steps_and_play(browser, tmp_path, puzzle, strategy):
+    events = list(sudoku.trace(puzzle, strategy=strategy))
+    size = "4x4" if len(puzzle) == 16 else "9x9"
+    path = write_player(events, tmp_path / f"sudoku{size}-{strategy}.html")
+    view = Player(browser, path)
+    first = view.state()
+    givens = [i for i, ch in enumerate(puzzle) if ch != "."]
+    assert sorted(i for i, _, given in first["cells"] if given) == givens
+    assert sudoku_grid(first) == replay_sudoku(events, 0, puzzle)
+    for k in range(1, len(events) + 1):
+        if k <= 2:
+            view.click("#step")
+            state = view.state()
+        else:
+            state = view.press("#step")
+        assert state["step"] == k
+        assert sudoku_grid(state) == replay_sudoku(events, k, puzzle), k
+        assert state["counters"] == counters(events[k - 1]), k
+        assert state["path"] == events[k - 1]["depth"], k  # the guesses on the path
+        if events[k - 1]["type"] == "backtrack":
+            back = view.press("#back")
+            assert sudoku_grid(back) == replay_sudoku(events, k - 1, puzzle), k
+            view.press("#step")
+    end = view.play_to_end()  # from the end: again from the start
+    assert end["counters"] == counters(events[-1])
+    solutions = [e for e in events if e["type"] == "solution"]
+    assert end["counters"]["solutions"] == len(solutions) >= 1
+    # back from the end onto the last solution: the grid is the solution
+    last = max(i for i, e in enumerate(events) if e["type"] == "solution")
+    state = view.seek(last + 1)
+    assert "".join(DIGITS[d - 1] for d in sudoku_grid(state)) == events[last]["grid"]
+    if puzzle == LEETCODE:
+        assert events[last]["grid"] == LEETCODE_SOLUTION
+    assert state["text"] == f"solution {len(solutions)}"
+    shot = tmp_path / f"sudoku{size}-{strategy}.png"
+    view.page.screenshot(path=str(shot))
+    print(f"screenshot: {shot}")
+    view.close()
+
+
+def test_a_long_trace_plays_and_steps_back_exactly(browser, tmp_path):
+    """46,312 events (textbook search of LeetCode 37): Play at full speed, then jumps back
+    through the snapshots land on exactly the replayed grid."""
+    events = list(sudoku.trace(LEETCODE, strategy="textbook"))
+    assert len(events) > 40_000
+    view = Player(browser, write_player(events, tmp_path / "leetcode-textbook.html"))
+    assert view.play_to_end()["counters"] == counters(events[-1])
+    for k in (31_234, 31_233, 999, 1000, 1001, 46_000):
+        state = view.seek(k)
+        assert state["step"] == k
+        assert sudoku_grid(state) == replay_sudoku(events, k, LEETCODE), k
+        assert state["counters"] == counters(events[k - 1])
+    assert sudoku_grid(view.press("#back")) == replay_sudoku(events, 45_999, LEETCODE)
+    view.close()
+
+
+def test_a_script_close_in_the_trace_does_not_break_the_page(browser, tmp_path):
+    events = list(queens.trace(4))
+    events[0] = dict(events[0], note="</script><script>document.title='owned'</script>")
+    view = Player(browser, write_player(events, tmp_path / "nasty.html", title="nasty"))
+    assert view.page.title() == "nasty"
+    view.click("#step", 3)
+    state = view.state()
+    assert state["step"] == 3 and {tuple(q) for q in state["queens"]} == replay_queens(events, 3)
+    view.close()
