@@ -193,3 +193,33 @@ def test_animate_in_process():
     assert "1 2 | 3 4" in console.file.getvalue()
     with pytest.raises(ClewError, match="fps"):
         animate([], kind="queens", n=4, fps=0)
+
+
+def test_cli_pictures_and_player(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    board = tmp_path / "board.svg"
+    result = clew("queens", "show", "8", "--svg", board, "--attacked")
+    assert result.returncode == 0 and result.stdout == ""
+    queens_drawn = [e for e in ET.parse(board).getroot().iter() if "queen" in (e.get("class") or "").split()]
+    first = next(iter(queens.solutions(8)))
+    assert sorted((int(e.get("data-row")), int(e.get("data-col"))) for e in queens_drawn) == [(r, c) for r, c in enumerate(first)]
+    result = clew("queens", "show", "6", "--columns", "1 3 . 0")
+    assert result.stdout.splitlines()[:4] == [". Q . . . .", ". . . Q . .", ". . . . . .", "Q . . . . ."]
+    result = clew("queens", "show", "6", "--columns", "1 9")
+    assert result.returncode == 2 and "'9' is not a column from 0 to 5" in result.stderr
+    result = clew("sudoku", "show", LEET, "--solve", "--svg", "-")
+    root = ET.fromstring(result.stdout)
+    classes = Counter(c for e in root.iter() for c in (e.get("class") or "").split())
+    assert classes["given"] == 30 and classes["filled"] == 51
+    tree = tmp_path / "tree.svg"
+    assert clew("queens", "tree", "4", "--strategy", "textbook", "--svg", tree).returncode == 0
+    nodes = [e for e in ET.parse(tree).getroot().iter() if "node" in (e.get("class") or "").split()]
+    assert len(nodes) == 16
+    result = clew("queens", "tree", "8", "--strategy", "textbook", "--svg", tmp_path / "big.svg")  # 2056 nodes
+    assert result.returncode == 2 and result.stderr.startswith("clew: error: ") and not (tmp_path / "big.svg").exists()
+    page = tmp_path / "play.html"
+    result = clew("queens", "play", "4", "--html", page)
+    assert result.returncode == 0 and result.stderr.startswith(f"clew: wrote {page}: 39 events, 2 solutions")
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "http://" not in html and "https://" not in html
