@@ -1298,6 +1298,188 @@ def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, a
     _play(list(events) if html is not None else events, html, animate, fps, "sudoku", puzzle=line)
 
 
+@sudoku.command("generate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.option("-n", "--count", "count_", type=Integer(1), default=1, show_default=True, metavar="K", help="How many puzzles.")
+@click.option("--size", type=click.Choice(("4", "9", "16")), default="9", show_default=True, help="The side of the grid.")
+@click.option(
+    "-d",
+    "--difficulty",
+    type=click.Choice(("easy", "medium", "hard", "expert", "extreme")),
+    default=None,
+    help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4 and 9x9.",
+)
+@click.option(
+    "--symmetry",
+    type=click.Choice(("none", "rotational", "diagonal", "mirror")),
+    default="none",
+    show_default=True,
+    help="Keep the givens' positions symmetric: rotational (half turn), diagonal (main "
+    "diagonal) or mirror (left-right).",
+)
+@click.option("--minimal/--no-minimal", default=None, help="Remove givens until none can go without losing uniqueness.")
+@click.option("--seed", type=Integer(0), default=None, metavar="S", help="Seed: the same seed gives the same puzzles.")
+@click.option(
+    "-j",
+    "--jobs",
+    type=Integer(1),
+    default=None,
+    metavar="J",
+    help="Worker processes (default: one per core); the puzzles come in the same order.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("line", "grid", "json")),
+    default="line",
+    show_default=True,
+    help='line: one puzzle per line; grid: drawn; json: {"puzzle", "solution", "score", "level"} per line.',
+)
+def sudoku_generate(
+    count_: int, size: str, difficulty: str | None, symmetry: str, minimal: bool | None, seed: int | None,
+    jobs: int | None, fmt: str,
+) -> None:
+    """Print new proper puzzles (exactly one solution each, proven by the solver), one per
+    line.
+
+    \b
+    Examples:
+      clew sudoku generate --count 1000 --seed 1 > puzzles.txt
+      clew sudoku generate --difficulty hard --symmetry rotational --format grid
+      clew sudoku generate --size 16 --minimal
+    """
+    import json
+
+    from .sudoku.generate import generate_many
+
+    out = sys.stdout
+    made = generate_many(
+        count_, int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal, seed=seed, jobs=jobs
+    )
+    with _ctrl_c_kills():
+        for i, g in enumerate(made):
+            if fmt == "line":
+                out.write(g.puzzle.to_line() + "\n")
+            elif fmt == "grid":
+                out.write(("\n" if i else "") + g.puzzle.to_text() + "\n")
+            else:
+                record = {"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line()}
+                if g.rating is not None:
+                    record.update(score=g.rating.score, level=g.rating.level)
+                out.write(json.dumps(record) + "\n")
+            out.flush()
+
+
+@sudoku.command("rate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("file", default="-", metavar="[FILE]")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("line", "json")),
+    default="line",
+    show_default=True,
+    help='line: "SCORE LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
+)
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
+    """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, by the hardest human
+    technique their logical solution needs, on Sudoku Explainer's scale: hidden single
+    1.2-1.5, naked single 2.3, locked candidates 2.6-2.8, pairs/X-Wing 3.0-3.4, triples and
+    Swordfish 3.6-4.0, wings 4.2-4.4, quads 5.0-5.4, colouring 5.6-6.0; 10.0 when logic
+    alone gets stuck and search is needed.
+
+    Levels: easy (<= 1.5), medium (<= 2.8), hard (<= 3.8), expert (<= 6.0), extreme (needs
+    search). A line that is not a proper puzzle (no solution, several, or not a puzzle)
+    prints 'invalid: REASON' and the others are still rated; the exit status is then 2.
+
+    \b
+    Examples:
+      clew sudoku rate puzzles.txt
+      clew sudoku generate --count 10 | clew sudoku rate
+    """
+    import json
+
+    from .errors import ClewError
+    from .sudoku.grid import split_lines
+    from .sudoku.logic import rate
+
+    data, name = _read_input(file)
+    lines, numbers = split_lines(data)
+    bad = 0
+    out = sys.stdout
+    with _ctrl_c_kills():
+        for line, number in zip(lines, numbers):
+            text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+            try:
+                r = rate(text, symbols=symbols)
+            except ClewError as exc:
+                bad += 1
+                message = _one_line(exc)
+                out.write((json.dumps({"line": number, "puzzle": text, "error": message}) if fmt == "json" else f"invalid: {message}") + "\n")
+                continue
+            if fmt == "json":
+                record = {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
+                          "steps": r.steps, "stuck": r.stuck}
+                out.write(json.dumps(record) + "\n")
+            else:
+                out.write(f"{r.score:.1f} {r.level} {r.hardest or '-'}\n")
+            out.flush()
+    if bad:
+        click.echo(f"clew: {_plural(bad, 'line')} of {name} could not be rated", err=True)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+@sudoku.command("hint", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_hint(puzzle: str, symbols: str | None) -> int:
+    """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
+    digits involved, and what it places or removes ('-' reads the puzzle from stdin).
+    Exit status 1 when no technique applies (the puzzle needs search) or it is solved.
+
+    \b
+    Example:
+      clew sudoku hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+    """
+    from .sudoku.logic import hint, solve_logically
+
+    text = _puzzle_argument(puzzle)
+    step = hint(text, symbols=symbols)
+    if step is None:
+        done = solve_logically(text, symbols=symbols)
+        click.echo("the puzzle is solved" if done.solved else "no technique applies: the rest needs search", err=True)
+        return EXIT_FAILURE
+    click.echo(step.text)
+    return EXIT_OK
+
+
+@sudoku.command("explain", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+def sudoku_explain(puzzle: str, symbols: str | None) -> int:
+    """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
+    rating), then the grid reached. Exit status 1 when logic gets stuck before the end.
+
+    \b
+    Example:
+      clew sudoku explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+    """
+    from .sudoku.logic import solve_logically
+
+    result = solve_logically(_puzzle_argument(puzzle), symbols=symbols)
+    for i, step in enumerate(result.steps, start=1):
+        click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
+    click.echo(result.grid.to_text())
+    if not result.solved:
+        reason = result.contradiction or "no technique applies: the rest needs search"
+        click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {reason}", err=True)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+
 # ---------------------------------------------------------------------------------------------
 # clew journal
 # ---------------------------------------------------------------------------------------------
