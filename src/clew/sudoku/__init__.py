@@ -7,6 +7,10 @@ One kernel search with a ``limit`` serves every question: 1 solves (:func:`solve
 uniqueness (:func:`is_unique`), more counts (:func:`count`); :func:`solutions` streams every
 solution and :func:`solve_array` solves a whole array of puzzles per kernel call. The
 verifier (:func:`is_solution`, :func:`check_solution`) is written apart from the solver.
+Puzzles are made by :func:`generate` / :func:`generate_many` (proven proper, reproducible
+from a seed, optionally at a difficulty), rated by :func:`rate` on Sudoku Explainer's scale
+of human techniques, and explained step by step by :func:`hint` / :func:`explain`
+(:mod:`clew.sudoku.logic`).
 
 >>> from clew import sudoku
 >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -49,10 +53,24 @@ from .solver import (
     solve,
     solve_array,
 )
+from .generate import DifficultyNotReachedError, GenerateError, Generated, generate, generate_many
+from .logic import NotProperError, Rating, Step, explain, hint, rate, solve_logically
 from .trace import trace
 from .verify import check_solution, is_solution
 
 __all__ = [
+    "DifficultyNotReachedError",
+    "GenerateError",
+    "Generated",
+    "NotProperError",
+    "Rating",
+    "Step",
+    "explain",
+    "generate",
+    "generate_many",
+    "hint",
+    "rate",
+    "solve_logically",
     "trace",
     "DIGITS",
     "MAX_COUNT",
