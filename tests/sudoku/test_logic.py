@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 
 from clew import sudoku
@@ -561,6 +563,16 @@ def test_the_debug_check_catches_an_unsound_step(monkeypatch):
         solve_logically(LEETCODE, check=True)
 
 
+def test_a_step_that_changes_nothing_is_an_error_not_an_endless_loop(monkeypatch):
+    def idle(state):
+        c = next(c for c, m in enumerate(state.cands) if m and not m & 1)
+        return Step("Idle", 1.0, eliminations=((c, 1),))
+
+    monkeypatch.setattr(logic, "_FINDERS", (("Idle", 1.0, idle),))
+    with pytest.raises(RuntimeError, match="a step that changes nothing"):
+        solve_logically(LEETCODE)
+
+
 # ---------------------------------------------------------------------------------------------
 # Soundness on the samples
 # ---------------------------------------------------------------------------------------------
@@ -590,6 +602,31 @@ def test_every_step_keeps_the_solution_on_the_samples(name):
         else:
             assert sol.stuck and sol.contradiction is None
     assert {"Hidden single", "Naked single", "Pointing", "Claiming", "Naked pair", "Hidden pair"} <= used
+
+
+def assert_keeps_every_solution(puzzle: str, limit: int) -> None:
+    """Every step of the logical solution keeps every solution of the puzzle (up to
+    ``limit`` of them, all of them when there are fewer)."""
+    truths = [g.cells for g in sudoku.solutions(puzzle, limit=limit)]
+    assert truths
+    for step in solve_logically(puzzle).steps:
+        for truth in truths:
+            assert all(truth[c] == d for c, d in step.placements), step.text
+            assert all(truth[c] != d for c, d in step.eliminations), step.text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 80), min_size=22, max_size=40))
+def test_steps_keep_every_solution_of_random_9x9_puzzles(kept):
+    full = str(sudoku.solve(LEETCODE))
+    assert_keeps_every_solution("".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=50)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 15), max_size=10))
+def test_steps_keep_every_solution_of_random_4x4_puzzles(kept):
+    full = "1234341221434321"
+    assert_keeps_every_solution("".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=300)
 
 
 # ---------------------------------------------------------------------------------------------

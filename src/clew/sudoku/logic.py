@@ -1008,6 +1008,8 @@ def solve_logically(
             break
         if solution is not None:
             _check_step(step, solution, state)
+        if not step.placements and not any(state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations):
+            raise RuntimeError(f"internal error: a step that changes nothing: {step.text}")
         state.apply(step)
         steps.append(step)
     solved = state.is_solved()
