@@ -21,17 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..errors import ClewError, check_size
+from ..errors import check_size
+from ..viz.events import Recorder, check_trace_args
 
 __all__ = ["MAX_TRACE_N", "trace"]
 
 #: Largest board a trace takes (a trace is for watching: a few thousand events already
 #: take long to read).
 MAX_TRACE_N = 32
-
-
-class _Stop(Exception):
-    """Raised inside the search when the trace reached ``max_events``."""
 
 
 def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) -> Iterator[dict]:
@@ -68,31 +65,9 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
     [2056, 1222]
     """
     n = check_size(n, high=MAX_TRACE_N)
-    if strategy not in ("pruned", "textbook"):
-        raise ClewError(f"strategy must be 'pruned' or 'textbook', got {strategy!r}")
-    if max_events is not None:
-        max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
-    state = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0, "emitted": 0}
-    shown = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}  # the counters of the last event out
-
-    def event(kind: str, **fields) -> dict:
-        if max_events is not None and state["emitted"] >= max_events:
-            raise _Stop
-        state["emitted"] += 1
-        out = {"type": kind, **fields}
-        out.update(depth=state["depth"], nodes=state["nodes"], backtracks=state["backtracks"], solutions=state["solutions"])
-        shown.update(depth=out["depth"], nodes=out["nodes"], backtracks=out["backtracks"], solutions=out["solutions"])
-        return out
-
+    record = Recorder(check_trace_args(strategy, max_events))
     search = _textbook if strategy == "textbook" else _pruned
-    complete = True
-    try:
-        yield from search(n, state, event)
-    except _Stop:
-        complete = False
-        state.update(shown)  # the end event repeats the counters of the last event out
-    state["emitted"] = -(1 << 62)  # the end event always goes out
-    yield event("end", complete=complete, strategy=strategy, n=n)
+    return record.run(search(n, record.state, record), strategy=strategy, n=n)
 
 
 def _attacker(cols: list[int], r: int, c: int, n: int):

@@ -25,14 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..errors import ClewError, check_size
+from ..viz.events import Recorder, check_trace_args
 from .grid import Grid, parse
 
 __all__ = ["trace"]
-
-
-class _Stop(Exception):
-    """Raised inside the search when the trace reached ``max_events``."""
 
 
 def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, symbols: str | None = None) -> Iterator[dict]:
@@ -72,39 +68,10 @@ def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, sy
     (51, 0, 'solution')
     """
     grid = parse(puzzle, symbols=symbols)
-    if strategy not in ("pruned", "textbook"):
-        raise ClewError(f"strategy must be 'pruned' or 'textbook', got {strategy!r}")
-    if max_events is not None:
-        max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
-    return _run(grid, strategy, max_events)
-
-
-def _run(grid: Grid, strategy: str, max_events: int | None) -> Iterator[dict]:
-    k = grid.k
-    n = k * k
-    state = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0, "emitted": 0}
-    shown = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}  # the counters of the last event out
-
-    def event(kind: str, **fields) -> dict:
-        if max_events is not None and state["emitted"] >= max_events:
-            raise _Stop
-        state["emitted"] += 1
-        out = {"type": kind, **fields}
-        out.update(depth=state["depth"], nodes=state["nodes"], backtracks=state["backtracks"], solutions=state["solutions"])
-        shown.update(depth=out["depth"], nodes=out["nodes"], backtracks=out["backtracks"], solutions=out["solutions"])
-        return out
-
-    units = _units(k)
-    cells = list(grid.cells)
+    record = Recorder(check_trace_args(strategy, max_events))
     search = _textbook if strategy == "textbook" else _pruned
-    complete = True
-    try:
-        yield from search(cells, k, units, state, event, grid)
-    except _Stop:
-        complete = False
-        state.update(shown)  # the end event repeats the counters of the last event out
-    state["emitted"] = -(1 << 62)  # the end event always goes out
-    yield event("end", complete=complete, strategy=strategy, size=n, puzzle=grid.to_line())
+    end = {"strategy": strategy, "size": grid.k * grid.k, "puzzle": grid.to_line()}
+    return record.run(search(list(grid.cells), grid.k, _units(grid.k), record.state, record, grid), **end)
 
 
 def _units(k: int) -> list[list[int]]:
