@@ -725,6 +725,12 @@ def queens_complete(
 DEFAULT_MAX_EVENTS = 100_000
 
 
+#: --symbols of every sudoku command but 'solve' (which explains it)
+_symbols_option = click.option(
+    "--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help')."
+)
+
+
 def _strategy_option(f):
     return click.option(
         "-s",
@@ -1200,7 +1206,7 @@ def sudoku_solve(
     show_default=True,
     help="grid: drawn with box lines; line: the one-line form ('.' for a blank).",
 )
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 @click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
 @click.option("--solve", "solve_", is_flag=True, help="Fill in the solution (in the SVG, in another colour than the givens).")
 def sudoku_show(puzzle: str, fmt: str, symbols: str | None, svg: str | None, solve_: bool) -> int:
@@ -1257,7 +1263,7 @@ def _puzzle_argument(puzzle: str) -> str:
 @click.argument("puzzle")
 @_strategy_option
 @_max_events_option
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 def sudoku_trace(puzzle: str, strategy: str, max_events: int, symbols: str | None) -> None:
     """Print the events of the search on PUZZLE as JSON lines: place (a guess, or a naked or
     hidden single), prune (a digit refused by its row, column or box; a cell with no digit
@@ -1279,7 +1285,7 @@ def sudoku_trace(puzzle: str, strategy: str, max_events: int, symbols: str | Non
 @_strategy_option
 @_max_events_option
 @_fps_option
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, animate: bool, fps: float, symbols: str | None) -> None:
     """Watch the search on PUZZLE: --html FILE writes a self-contained player (play, pause,
     step forward and back, speed, counters, the current guesses); --animate plays it in the
@@ -1381,7 +1387,7 @@ def sudoku_generate(
     show_default=True,
     help='line: "SCORE LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
 )
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
     """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, by the hardest human
     technique their logical solution needs, on Sudoku Explainer's scale: hidden single
@@ -1433,7 +1439,7 @@ def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
 
 @sudoku.command("hint", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 def sudoku_hint(puzzle: str, symbols: str | None) -> int:
     """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
     digits involved, and what it places or removes ('-' reads the puzzle from stdin).
@@ -1457,7 +1463,7 @@ def sudoku_hint(puzzle: str, symbols: str | None) -> int:
 
 @sudoku.command("explain", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
-@click.option("--symbols", default=None, metavar="ABC..", help="The alphabet of the digits (see 'clew sudoku solve --help').")
+@_symbols_option
 def sudoku_explain(puzzle: str, symbols: str | None) -> int:
     """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
     rating), then the grid reached. Exit status 1 when logic gets stuck before the end.
