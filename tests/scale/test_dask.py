@@ -11,7 +11,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="Dask is the optional extra clew[dask]")
 
-from clew.scale import Journal, pieces, queens_count, run  # noqa: E402
+from clew.queens.counting import QueensCount  # noqa: E402
+from clew.scale import Journal, run  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -24,19 +25,19 @@ def cluster():
 
 
 def test_dask_matches_the_published_counts(cluster, queens_counts):
-    answer = run(queens_count(12, unique=True), scheduler=cluster.scheduler_address)
+    answer = run(QueensCount(12, unique=True), scheduler=cluster.scheduler_address)
     assert answer == {"n": 12, "total": queens_counts.total[12], "unique": queens_counts.unique[12]}
 
 
 def test_local_cluster_option(queens_counts):
-    assert run(queens_count(11), jobs=2, dask="local")["total"] == queens_counts.total[11]
+    assert run(QueensCount(11), jobs=2, dask="local")["total"] == queens_counts.total[11]
 
 
 def test_killed_worker_does_not_change_the_total(cluster, tmp_path, queens_counts, finished):
     n = 16
     path = tmp_path / "j.sqlite"
-    problem = queens_count(n)
-    total_pieces = len(pieces(problem))
+    problem = QueensCount(n)
+    total_pieces = len(problem.pieces())
     with distributed.Client(cluster.scheduler_address) as client:
         pids = client.run(os.getpid)  # {worker address: pid}
     result = {}
@@ -59,8 +60,8 @@ def test_killed_worker_does_not_change_the_total(cluster, tmp_path, queens_count
     assert not thread.is_alive()
     assert done < total_pieces
     assert result["answer"]["total"] == queens_counts.total[n]
-    with Journal.open(path, None, None) as book:
-        assert len(book.done()) == total_pieces
+    with Journal.read(path) as book:
+        assert len(book.done(problem)) == total_pieces
     with pytest.raises(ProcessLookupError):
         os.kill(victim, 0)
 
@@ -69,4 +70,4 @@ def test_unreachable_scheduler_is_a_clear_error():
     from clew.errors import ClewError
 
     with pytest.raises(ClewError, match="cannot reach the Dask scheduler"):
-        run(queens_count(8), scheduler="tcp://127.0.0.1:9")
+        run(QueensCount(8), scheduler="tcp://127.0.0.1:9")

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from clew import queens
-from clew.scale import Journal, JournalError, combine, pieces, queens_count, run, run_piece
+from clew.queens.counting import QueensCount
+from clew.scale import Journal, JournalError, WorkError, full_identity, load_work, run
 
 
 # ---------------------------------------------------------------------------------------------
@@ -21,7 +22,7 @@ from clew.scale import Journal, JournalError, combine, pieces, queens_count, run
 
 @pytest.mark.parametrize("n", [1, 4, 8, 11])
 def test_pieces_partition_the_constellations(n):
-    parts = [p for p in pieces(queens_count(n)) if p[0] == "constellations"]
+    parts = [p for p in QueensCount(n).pieces() if p[0] == "constellations"]
     assert parts[0][1] == 0 and parts[-1][2] == len(queens.constellations(n))
     for (_, _, hi), (_, lo, _) in zip(parts, parts[1:]):
         assert hi == lo  # contiguous, no overlap, no gap
@@ -29,21 +30,26 @@ def test_pieces_partition_the_constellations(n):
 
 @pytest.mark.parametrize("n", range(1, 12))
 def test_pieces_add_up(n, queens_counts):
-    problem = queens_count(n, unique=True)
-    values = [run_piece(problem, p) for p in pieces(problem)]
-    assert combine(problem, values) == {"n": n, "total": queens_counts.total[n], "unique": queens_counts.unique[n]}
+    problem = QueensCount(n, unique=True)
+    values = [problem.run_piece(p) for p in problem.pieces()]
+    assert problem.combine(values) == {"n": n, "total": queens_counts.total[n], "unique": queens_counts.unique[n]}
 
 
 def test_pieces_are_independent_of_order(queens_counts):
-    problem = queens_count(12)
-    parts = pieces(problem)
-    values = {i: run_piece(problem, parts[i]) for i in reversed(range(len(parts)))}
-    assert combine(problem, [values[i] for i in range(len(parts))])["total"] == queens_counts.total[12]
+    problem = QueensCount(12)
+    parts = problem.pieces()
+    values = {i: problem.run_piece(parts[i]) for i in reversed(range(len(parts)))}
+    assert problem.combine([values[i] for i in range(len(parts))])["total"] == queens_counts.total[12]
 
 
-def test_unknown_problem_is_refused():
-    with pytest.raises(Exception, match="unknown problem"):
-        pieces({"problem": "tic-tac-toe"})
+def test_only_clew_work_classes_are_loaded():
+    with pytest.raises(WorkError, match="only classes inside clew"):
+        load_work({"work": "os:system", "layout": 1})
+    with pytest.raises(WorkError, match="unknown work class"):
+        load_work({"work": "clew.queens.counting:NoSuchWork", "layout": 1})
+    with pytest.raises(WorkError, match="layout"):
+        load_work({**full_identity(QueensCount(8)), "layout": 99})
+    assert load_work(full_identity(QueensCount(8, unique=True))).identity() == QueensCount(8, unique=True).identity()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -53,40 +59,40 @@ def test_unknown_problem_is_refused():
 
 def test_rerun_with_a_complete_journal_computes_nothing(tmp_path, queens_counts):
     path = tmp_path / "j.sqlite"
-    first = run(queens_count(11, unique=True), jobs=1, journal=path)
-    second = run(queens_count(11, unique=True), jobs=1, journal=path)
+    first = run(QueensCount(11, unique=True), jobs=1, journal=path)
+    second = run(QueensCount(11, unique=True), jobs=1, journal=path)
     assert first == second == {"n": 11, "total": queens_counts.total[11], "unique": queens_counts.unique[11]}
-    with Journal.open(path, None, None) as book:
-        progress = book.progress()
+    with Journal.read(path) as book:
+        progress = book.progress(QueensCount(11, unique=True))
         assert progress.complete and progress.runs == 2
         assert book.pieces_of_run(1) == progress.pieces and book.pieces_of_run(2) == 0
-        assert progress.partial == queens_counts.total[11]
+        assert progress.report["partial"] == queens_counts.total[11]
 
 
 def test_resume_computes_only_the_missing_pieces(tmp_path, queens_counts):
-    problem = queens_count(12)
-    parts = pieces(problem)
+    problem = QueensCount(12)
+    parts = problem.pieces()
     path = tmp_path / "j.sqlite"
-    with Journal.open(path, problem, len(parts)) as book:
+    with Journal.open(path, full_identity(problem), len(parts)) as book:
         for i in range(0, len(parts), 3):  # a third of the pieces, as a crashed run leaves them
-            book.record(i, run_piece(problem, parts[i]), 0.0)
-        done_before = len(book.done())
-        assert book.progress().partial == sum(run_piece(problem, parts[i]) for i in range(0, len(parts), 3))
-        with pytest.raises(JournalError, match="no total yet"):
-            book.values()
+            book.record(i, problem.encode(problem.run_piece(parts[i])), 0.0)
+        done_before = len(book.done(problem))
+        assert book.progress(problem).report["partial"] == sum(problem.run_piece(parts[i]) for i in range(0, len(parts), 3))
+        with pytest.raises(JournalError, match="no answer yet"):
+            book.values(problem)
     assert run(problem, jobs=2, journal=path)["total"] == queens_counts.total[12]
-    with Journal.open(path, None, None) as book:
+    with Journal.read(path) as book:
         assert book.pieces_of_run(2) == len(parts) - done_before
-        assert book.values() and len(book.done()) == len(parts)
+        assert book.values(problem) and len(book.done(problem)) == len(parts)
 
 
 def test_progress_estimates_time_left(tmp_path):
-    problem = queens_count(9)
-    parts = pieces(problem)
-    with Journal.open(tmp_path / "j.sqlite", problem, len(parts)) as book:
+    problem = QueensCount(9)
+    parts = problem.pieces()
+    with Journal.open(tmp_path / "j.sqlite", full_identity(problem), len(parts)) as book:
         assert book.progress().remaining_seconds() is None
-        book.record(0, run_piece(problem, parts[0]), 2.0)
-        book.record(1, run_piece(problem, parts[1]), 4.0)
+        book.record(0, problem.encode(problem.run_piece(parts[0])), 2.0)
+        book.record(1, problem.encode(problem.run_piece(parts[1])), 4.0)
         progress = book.progress()
         assert progress.done == 2 and not progress.complete
         assert progress.remaining_seconds(workers=2) == pytest.approx(3.0 * (len(parts) - 2) / 2)
@@ -99,18 +105,18 @@ def test_progress_estimates_time_left(tmp_path):
 
 def test_journal_of_another_problem_is_refused(tmp_path):
     path = tmp_path / "j.sqlite"
-    run(queens_count(8), jobs=1, journal=path)
-    with pytest.raises(JournalError, match="belongs to another problem"):
-        run(queens_count(9), jobs=1, journal=path)
-    with pytest.raises(JournalError, match="belongs to another problem"):
-        run(queens_count(8, unique=True), jobs=1, journal=path)
+    run(QueensCount(8), jobs=1, journal=path)
+    with pytest.raises(JournalError, match="belongs to another job"):
+        run(QueensCount(9), jobs=1, journal=path)
+    with pytest.raises(JournalError, match="belongs to another job"):
+        run(QueensCount(8, unique=True), jobs=1, journal=path)
 
 
 def test_a_file_that_is_not_a_journal_is_refused_and_left_alone(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("my precious notes\n")
     with pytest.raises(JournalError, match="not a clew journal"):
-        run(queens_count(8), jobs=1, journal=path)
+        run(QueensCount(8), jobs=1, journal=path)
     assert path.read_text() == "my precious notes\n"
 
 
@@ -119,19 +125,19 @@ def test_another_sqlite_database_is_refused(tmp_path):
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE t (x)")
     with pytest.raises(JournalError, match="not a clew journal"):
-        run(queens_count(8), jobs=1, journal=path)
+        run(QueensCount(8), jobs=1, journal=path)
 
 
 def test_empty_file_is_refused(tmp_path):
     path = tmp_path / "j.sqlite"
     path.write_bytes(b"")
     with pytest.raises(JournalError, match="empty"):
-        run(queens_count(8), jobs=1, journal=path)
+        run(QueensCount(8), jobs=1, journal=path)
 
 
 def _complete_journal(tmp_path, n=11):
     path = tmp_path / "j.sqlite"
-    run(queens_count(n), jobs=1, journal=path)
+    run(QueensCount(n), jobs=1, journal=path)
     with sqlite3.connect(path) as conn:  # fold the WAL into the main file
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return path
@@ -143,7 +149,7 @@ def test_truncated_journal_is_detected(tmp_path, keep):
     data = path.read_bytes()
     path.write_bytes(data[: int(len(data) * keep)])
     with pytest.raises(JournalError, match="damaged|not a clew journal"):
-        run(queens_count(11), jobs=1, journal=path)
+        run(QueensCount(11), jobs=1, journal=path)
 
 
 def test_changed_record_is_detected(tmp_path):
@@ -151,7 +157,7 @@ def test_changed_record_is_detected(tmp_path):
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE pieces SET value = CAST(value AS INTEGER) + 1 WHERE id = 3")
     with pytest.raises(JournalError, match="piece 3 fails its checksum"):
-        run(queens_count(11), jobs=1, journal=path)
+        run(QueensCount(11), jobs=1, journal=path)
 
 
 def test_overwritten_bytes_are_detected(tmp_path):
@@ -162,12 +168,12 @@ def test_overwritten_bytes_are_detected(tmp_path):
         data[i] = 0xA5
     path.write_bytes(bytes(data))
     with pytest.raises(JournalError):
-        run(queens_count(11), jobs=1, journal=path)
+        run(QueensCount(11), jobs=1, journal=path)
 
 
 def test_read_only_open_of_a_missing_journal(tmp_path):
     with pytest.raises(JournalError, match="no such file"):
-        Journal.open(tmp_path / "missing.sqlite", None, None)
+        Journal.read(tmp_path / "missing.sqlite")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,9 +184,9 @@ def test_read_only_open_of_a_missing_journal(tmp_path):
 def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts, finished):
     n = 16
     path = tmp_path / "j.sqlite"
-    problem = queens_count(n)
-    total_pieces = len(pieces(problem))
-    code = f"from clew.scale import run, queens_count; run(queens_count({n}), jobs=1, journal={str(path)!r})"
+    problem = QueensCount(n)
+    total_pieces = len(problem.pieces())
+    code = f"from clew.scale import run; from clew.queens.counting import QueensCount; run(QueensCount({n}), jobs=1, journal={str(path)!r})"
     proc = subprocess.Popen([sys.executable, "-c", code])
     try:
         deadline = time.monotonic() + 120
@@ -194,13 +200,13 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts, finished):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == -signal.SIGKILL
-    with Journal.open(path, None, None) as book:
-        before = book.done()
+    with Journal.read(path) as book:
+        before = book.done(problem)
         stamps = dict(book._conn.execute("SELECT id, finished FROM pieces").fetchall())
     assert 40 <= len(before) < total_pieces
     assert run(problem, jobs=2, journal=path)["total"] == queens_counts.total[n]
-    with Journal.open(path, None, None) as book:
+    with Journal.read(path) as book:
         assert book.pieces_of_run(2) == total_pieces - len(before)  # nothing recomputed
         after = dict(book._conn.execute("SELECT id, finished FROM pieces").fetchall())
         assert all(after[i] == stamps[i] for i in before)  # finished pieces untouched
-        assert book.done().items() >= before.items()
+        assert book.done(problem).items() >= before.items()

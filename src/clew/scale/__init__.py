@@ -1,32 +1,43 @@
-"""Counting that scales: one work-splitting mechanism for every core, a Dask cluster and
-resumable journals.
+"""Long jobs that scale: one mechanism under every count and file of clew.
 
-A problem (:mod:`clew.scale.problems`) is cut into pieces; each piece is computed by a pure
-function returning a number, so :func:`run` can hand the same pieces to this process, a
-process pool (default: every core, idle workers take the next piece) or a Dask cluster
-(``dask="local"`` starts one on 127.0.0.1, ``scheduler="tcp://..."`` joins a running one;
-a piece lost with a dead worker is simply run again). With ``journal=FILE`` every finished
-piece goes into a SQLite file as it completes, and running the same problem with the same
-journal skips what is done (:mod:`clew.scale.journal`).
+A family describes a long job as a :class:`Work` object (an identity, a fixed list of
+pieces, a pure ``run_piece``, ``combine``, how a value goes into the journal; see
+:mod:`clew.scale.work`) and hands it to :func:`run` (the answer) or :func:`stream` (the
+values as they come, in piece order if asked). The mechanism knows no problem: the same
+loop runs the pieces in this thread, on worker threads (kernels that release the GIL), on
+worker processes or on a Dask cluster (``dask="local"`` starts one on 127.0.0.1,
+``scheduler="tcp://..."`` joins a running one; a piece lost with a dead worker is simply
+run again). With ``journal=FILE`` every finished piece goes into a SQLite file as it
+completes, and running the same work with the same journal skips what is done
+(:mod:`clew.scale.journal`). Ctrl-C cancels in one order: nothing more is handed out,
+workers are stopped, the journal keeps what finished, :class:`Interrupted` says so.
 
->>> from clew.scale import run, queens_count
->>> run(queens_count(10, unique=True), jobs=1)
+Layers: this package imports only :mod:`clew.errors` and the standard library (Rich for
+the progress bar, Dask when asked for); the families import it, never the reverse.
+
+>>> from clew.queens.work import QueensCount
+>>> run(QueensCount(10, unique=True), jobs=1)
 {'n': 10, 'total': 724, 'unique': 92}
 """
 
+from .executors import PieceError
 from .journal import Journal, JournalError, Progress
-from .problems import combine, cover_count, pieces, queens_count, run_piece
-from .run import Interrupted, run
+from .run import EXECUTORS, Interrupted, run, stream
+from .work import Slices, Work, WorkError, full_identity, load_work, work_path
 
 __all__ = [
+    "EXECUTORS",
     "Interrupted",
     "Journal",
     "JournalError",
+    "PieceError",
     "Progress",
-    "combine",
-    "pieces",
-    "cover_count",
-    "queens_count",
+    "Slices",
+    "Work",
+    "WorkError",
+    "full_identity",
+    "load_work",
     "run",
-    "run_piece",
+    "stream",
+    "work_path",
 ]

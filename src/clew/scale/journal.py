@@ -1,18 +1,23 @@
-"""The journal: a SQLite file recording a problem and every finished piece of it.
+"""The journal: a SQLite file recording a unit of work and every finished piece of it.
 
-A long count writes each piece's number as soon as the piece is done, in its own
-transaction (WAL mode), so a crash, a SIGKILL or a reboot loses at most the pieces that
-were running. Running the same command with the same journal skips the finished pieces.
+A long job writes each finished piece's value (the work's own text encoding) as soon as it
+is done, in its own transaction (WAL mode), so a crash, a SIGKILL or a reboot loses at
+most the pieces that were running. Running the same job with the same journal skips the
+finished pieces.
 
 Safety rules:
 
-* the journal stores the problem's identity; a journal of another problem is refused;
-* every piece record carries a checksum of (problem, piece number, value): a record
-  changed on disk is detected, never summed;
+* the journal stores the work's identity and class (:func:`clew.scale.work.full_identity`);
+  a journal of other work is refused;
+* one run writes a journal at a time: a second run on the same file is refused at once
+  with a message naming it (an advisory ``flock`` on the file, held while the run lasts),
+  and the first run goes on undisturbed; ``clew journal show`` reads without the lock;
+* every piece record carries a checksum of (work, piece number, value): a record changed
+  on disk is detected, never combined;
 * a file that is not a clew journal, or a damaged or truncated database, is refused with
   a message naming the file; nothing is ever written into it;
-* :meth:`Journal.answer` exists only once every piece is in; before that only the partial
-  sum is reported, labelled as such.
+* the answer exists only once every piece is in; before that only what the finished
+  pieces say is reported, labelled as such.
 """
 
 from __future__ import annotations
@@ -22,22 +27,22 @@ import json
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import ClewError
 
-FORMAT = "clew-journal-1"
+FORMAT = "clew-journal-2"
 
 
 class JournalError(ClewError):
-    """A journal that cannot be used: another problem's, not a journal, or damaged."""
+    """A journal that cannot be used: other work's, in use, not a journal, or damaged."""
 
 
-def _canonical(problem: dict) -> str:
-    return json.dumps(problem, sort_keys=True, separators=(",", ":"))
+def _canonical(identity: dict) -> str:
+    return json.dumps(identity, sort_keys=True, separators=(",", ":"))
 
 
-def _check(identity: str, piece: int, value: str) -> str:
+def _checksum(identity: str, piece: int, value: str) -> str:
     return hashlib.sha256(f"{identity}\x00{piece}\x00{value}".encode()).hexdigest()[:32]
 
 
@@ -45,13 +50,13 @@ def _check(identity: str, piece: int, value: str) -> str:
 class Progress:
     """Where a journal stands."""
 
-    problem: dict
+    identity: dict
     pieces: int
     done: int
-    partial: int  # what the finished pieces add up to (see problems.partial)
     elapsed: float  # wall seconds of the runs (a killed run: until its last finished piece)
     piece_seconds: float  # computing time of the finished pieces, summed over workers
     runs: int
+    report: dict = field(default_factory=dict)  # what the finished pieces say (Work.report)
 
     @property
     def complete(self) -> bool:
@@ -66,75 +71,121 @@ class Progress:
 
 
 class Journal:
-    """An open journal file; create or reopen one with :meth:`open`."""
+    """An open journal file; create or reopen one with :meth:`open` (for a run) or
+    :meth:`read` (to look at it)."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, problem: dict, pieces: int, run: int | None):
+    def __init__(self, path: str, conn: sqlite3.Connection, identity: dict, pieces: int, run: int | None, lock=None):
         self.path = path
         self._conn = conn
-        self.problem = problem
+        self.identity = identity
         self.pieces = pieces
-        self._identity = _canonical(problem)
+        self._canonical = _canonical(identity)
         self.run = run
+        self._lock = lock
 
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike, problem: dict | None, pieces: int | None, *, jobs: int = 1, backend: str = "") -> "Journal":
-        """Open ``path`` for ``problem`` (creating it if missing) and start a run.
+    def read(cls, path: str | os.PathLike) -> "Journal":
+        """Open an existing journal read-only, for inspection (no lock: a running job may
+        keep writing it)."""
+        return cls._open(os.fspath(path), None, None)
 
-        With ``problem=None`` the journal is opened read-only, for inspection.
-        """
-        path = os.fspath(path)
+    @classmethod
+    def open(cls, path: str | os.PathLike, identity: dict, pieces: int, *, jobs: int = 1, backend: str = "") -> "Journal":
+        """Open ``path`` for the work ``identity`` of ``pieces`` pieces (creating it if
+        missing), lock it for this run and start a run record."""
+        return cls._open(os.fspath(path), identity, pieces, jobs=jobs, backend=backend)
+
+    @classmethod
+    def _open(cls, path: str, identity: dict | None, pieces: int | None, *, jobs: int = 1, backend: str = "") -> "Journal":
         exists = os.path.exists(path)
-        if problem is None and not exists:
+        if identity is None and not exists:
             raise JournalError(f"journal {path}: no such file")
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise JournalError(f"journal {path}: the folder {folder} does not exist")
         if exists:
+            if os.path.isdir(path):
+                raise JournalError(f"journal {path} is a folder, not a file")
             cls._refuse_non_database(path)
+        lock = None
         try:
-            if problem is None:
+            if identity is None:
                 conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
             else:
+                lock = cls._lock(path)
                 conn = sqlite3.connect(path, isolation_level=None, timeout=30)
             if exists:
-                cls._verify_file(path, conn)
+                result = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if result != "ok":
+                    raise JournalError(f"journal {path} is damaged ({result})")
             else:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
-                conn.executescript(
-                    """
-                    BEGIN;
-                    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                    CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL,
-                                       seconds REAL NOT NULL DEFAULT 0, jobs INTEGER, backend TEXT);
-                    CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL,
-                                         seconds REAL NOT NULL, run INTEGER NOT NULL,
-                                         finished REAL NOT NULL, checksum TEXT NOT NULL);
-                    COMMIT;
-                    """
-                )
-                conn.executemany(
-                    "INSERT INTO meta VALUES (?, ?)",
-                    [("format", FORMAT), ("problem", _canonical(problem)), ("pieces", str(pieces)), ("created", repr(time.time()))],
-                )
+                cls._create(conn, identity, pieces)
             stored, count = cls._read_meta(path, conn)
-            if problem is not None:
-                if stored != problem:
+            run = None
+            if identity is not None:
+                if stored != identity:
                     raise JournalError(
-                        f"journal {path} belongs to another problem ({_canonical(stored)}), not "
-                        f"{_canonical(problem)}: use another file"
+                        f"journal {path} belongs to another job ({_describe(stored)}), not "
+                        f"{_describe(identity)}: use another file"
                     )
                 if count != pieces:
-                    raise JournalError(f"journal {path} has {count} pieces, this problem {pieces}: use another file")
+                    raise JournalError(f"journal {path} has {count} pieces, this job {pieces}: use another file")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 cur = conn.execute("INSERT INTO runs (started, jobs, backend) VALUES (?, ?, ?)", (time.time(), jobs, backend))
                 run = cur.lastrowid
-            else:
-                run = None
-            journal = cls(path, conn, stored, count, run)
-            journal.done()  # verify every record now, before any work
+            journal = cls(path, conn, stored, count, run, lock)
+            journal.done_text()  # verify every record now, before any work
             return journal
         except sqlite3.DatabaseError as exc:
+            _release(lock)
             raise JournalError(f"journal {path} is damaged or not a clew journal ({exc})") from None
+        except BaseException:
+            _release(lock)
+            raise
+
+    @staticmethod
+    def _lock(path: str):
+        """An exclusive advisory lock (``flock``) on the journal file for the length of a run.
+
+        SQLite's own locks are POSIX record locks, which ``flock`` does not touch on a local
+        file system, so the two never interfere."""
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this platform: SQLite's own locking remains
+            return None
+        handle = open(path, "a+b")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise JournalError(
+                f"journal {path} is in use by another run (one writer at a time): wait for it to "
+                "end, or use another file"
+            ) from None
+        return handle
+
+    @staticmethod
+    def _create(conn: sqlite3.Connection, identity: dict, pieces: int) -> None:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(
+            """
+            BEGIN;
+            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, started REAL NOT NULL,
+                               seconds REAL NOT NULL DEFAULT 0, jobs INTEGER, backend TEXT);
+            CREATE TABLE IF NOT EXISTS pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL,
+                                 seconds REAL NOT NULL, run INTEGER NOT NULL,
+                                 finished REAL NOT NULL, checksum TEXT NOT NULL);
+            COMMIT;
+            """
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO meta VALUES (?, ?)",
+            [("format", FORMAT), ("identity", _canonical(identity)), ("pieces", str(pieces)), ("created", repr(time.time()))],
+        )
 
     @staticmethod
     def _refuse_non_database(path: str) -> None:
@@ -146,85 +197,107 @@ class Journal:
             raise JournalError(f"journal {path} is empty (truncated?); refusing to use it")
 
     @staticmethod
-    def _verify_file(path: str, conn: sqlite3.Connection) -> None:
-        result = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if result != "ok":
-            raise JournalError(f"journal {path} is damaged ({result})")
-
-    @staticmethod
     def _read_meta(path: str, conn: sqlite3.Connection) -> tuple[dict, int]:
         try:
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.OperationalError:
             raise JournalError(f"journal {path} is not a clew journal (no meta table)") from None
         if meta.get("format") != FORMAT:
+            if meta.get("format") == "clew-journal-1":
+                raise JournalError(f"journal {path} was written by an older clew (format 1): run the job again with a new file")
             raise JournalError(f"journal {path} is not a clew journal (format {meta.get('format')!r})")
         try:
-            return json.loads(meta["problem"]), int(meta["pieces"])
+            return json.loads(meta["identity"]), int(meta["pieces"])
         except (KeyError, ValueError):
             raise JournalError(f"journal {path} is damaged (bad meta record)") from None
 
     # -- reading ---------------------------------------------------------------------------
 
-    def done(self) -> dict[int, int]:
-        """Finished pieces: ``{piece number: value}``, every record verified."""
-        out: dict[int, int] = {}
+    def done_text(self) -> dict[int, str]:
+        """Finished pieces: ``{piece number: value text}``, every record verified."""
         try:
             rows = self._conn.execute("SELECT id, value, checksum FROM pieces").fetchall()
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"journal {self.path} is damaged ({exc})") from None
+        out: dict[int, str] = {}
+        prefix = f"{self._canonical}\x00".encode()
+        sha = hashlib.sha256
         for piece, value, checksum in rows:
-            if not (0 <= piece < self.pieces) or checksum != _check(self._identity, piece, value):
+            if not (0 <= piece < self.pieces) or not isinstance(value, str):
                 raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
-            try:
-                out[piece] = int(value)
-            except ValueError:
-                raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {value!r}") from None
+            if sha(prefix + f"{piece}\x00{value}".encode()).hexdigest()[:32] != checksum:
+                raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
+            out[piece] = value
         return out
 
-    def progress(self) -> Progress:
-        done = self.done()
-        # a run that was killed never wrote its time: count it until its last finished piece
+    def done(self, work) -> dict:
+        """Finished pieces decoded by ``work``: ``{piece number: value}``."""
+        out = {}
+        for piece, text in self.done_text().items():
+            try:
+                out[piece] = work.decode(text)
+            except (ValueError, TypeError, KeyError):
+                raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {text[:40]!r}") from None
+        return out
+
+    def progress(self, work=None) -> Progress:
+        """Where the journal stands; with ``work``, what its finished pieces say too."""
         rows = self._conn.execute(
             "SELECT r.started, r.seconds, MAX(p.finished) FROM runs r "
             "LEFT JOIN pieces p ON p.run = r.id GROUP BY r.id"
         ).fetchall()
+        # a run that was killed never wrote its time: count it until its last finished piece
         seconds = sum(max(spent, (last - started) if last is not None else 0.0) for started, spent, last in rows)
-        runs = len(rows)
-        piece_seconds = self._conn.execute("SELECT COALESCE(SUM(seconds), 0) FROM pieces").fetchone()[0]
-        from .problems import partial
+        piece_seconds, done = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
+        report = work.report(self.done(work), self.pieces) if work is not None else {}
+        return Progress(self.identity, self.pieces, int(done), float(seconds), float(piece_seconds), len(rows), report)
 
-        return Progress(self.problem, self.pieces, len(done), partial(self.problem, done), float(seconds), float(piece_seconds), int(runs))
-
-    def values(self) -> list[int]:
+    def values(self, work) -> list:
         """Every piece's value in order; :class:`JournalError` unless all are in."""
-        done = self.done()
+        done = self.done(work)
         if len(done) != self.pieces:
-            raise JournalError(f"journal {self.path}: {len(done)} of {self.pieces} pieces done, no total yet")
+            raise JournalError(f"journal {self.path}: {len(done)} of {self.pieces} pieces done, no answer yet")
         return [done[i] for i in range(self.pieces)]
+
+    def pieces_of_run(self, run: int) -> int:
+        return self._conn.execute("SELECT COUNT(*) FROM pieces WHERE run = ?", (run,)).fetchone()[0]
 
     # -- writing ---------------------------------------------------------------------------
 
-    def record(self, piece: int, value: int, seconds: float) -> None:
-        """Store a finished piece (its own transaction: durable once this returns)."""
-        text = str(int(value))
-        self._conn.execute(
-            "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)",
-            (piece, text, seconds, self.run, time.time(), _check(self._identity, piece, text)),
-        )
+    def record(self, piece: int, text: str, seconds: float) -> None:
+        """Store one finished piece (its own transaction: durable once this returns)."""
+        self.record_many([(piece, text, seconds)])
+
+    def record_many(self, rows: list[tuple[int, str, float]]) -> None:
+        """Store finished pieces ``(number, value text, seconds)`` in one transaction."""
+        now = time.time()
+        data = [(i, text, s, self.run, now, _checksum(self._canonical, i, text)) for i, text, s in rows]
+        with self._conn:
+            self._conn.execute("BEGIN")
+            self._conn.executemany(
+                "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)", data
+            )
 
     def add_run_time(self, seconds: float) -> None:
         if self.run is not None:
             self._conn.execute("UPDATE runs SET seconds = seconds + ? WHERE id = ?", (seconds, self.run))
 
-    def pieces_of_run(self, run: int) -> int:
-        return self._conn.execute("SELECT COUNT(*) FROM pieces WHERE run = ?", (run,)).fetchone()[0]
-
     def close(self) -> None:
         self._conn.close()
+        _release(self._lock)
+        self._lock = None
 
     def __enter__(self) -> "Journal":
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _release(lock) -> None:
+    if lock is not None:
+        lock.close()  # closing the descriptor drops the flock
+
+
+def _describe(identity: dict) -> str:
+    return _canonical(identity)

@@ -1,16 +1,34 @@
-"""Run a problem's pieces: in this process, on a process pool or on a Dask cluster, with an
-optional journal and a progress bar. See :mod:`clew.scale` for the overview."""
+"""Run a unit of work piece by piece: the one loop behind every long job.
+
+It reads the journal, chooses the executor, hands out batches of pieces with a bounded
+look-ahead, records each finished piece, advances the progress bar, yields values in
+piece order when asked to, and cancels in one order on Ctrl-C or on an error: stop handing
+out, close the executor (killing workers), keep the journal, raise.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
-import sys
+import signal
+import threading
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 
-from ..errors import ClewError, check_size
-from . import problems as P
+from ..errors import check_size
+from .executors import Dask, Inline, Processes, Threads
 from .journal import Journal
+from .progress import Bar
+from .work import Work, full_identity
+
+__all__ = ["EXECUTORS", "Interrupted", "run", "stream"]
+
+#: Names of the executors a caller may ask for (``auto`` picks by the work and ``jobs``).
+EXECUTORS = ("auto", "inline", "threads", "processes")
+
+#: Seconds between two looks at the Ctrl-C flag while pieces run.
+POLL_SECONDS = 0.05
 
 
 class Interrupted(KeyboardInterrupt):
@@ -27,177 +45,175 @@ class Interrupted(KeyboardInterrupt):
         return f"interrupted after {self.done} of {self.pieces} pieces (use --journal FILE to be able to resume)"
 
 
-def _timed_piece(problem: dict, piece: tuple) -> tuple[int, float]:
-    t0 = time.perf_counter()
-    value = P.run_piece(problem, piece)
-    return value, time.perf_counter() - t0
+@contextlib.contextmanager
+def _sigint_flag(enabled: bool) -> Iterator[threading.Event]:
+    """While the run lasts, Ctrl-C only sets a flag that the run loop reads between polls,
+    so that no ``KeyboardInterrupt`` lands inside an executor's locks. A second Ctrl-C
+    raises at once (the user insists). Outside the main thread nothing changes."""
+    flag = threading.Event()
+    if not enabled or threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
 
+    def handler(signum, frame):
+        if flag.is_set():
+            raise KeyboardInterrupt
+        flag.set()
 
-def _inline(problem: dict, todo: list[tuple[int, tuple]]) -> Iterator[tuple[int, int, float]]:
-    for index, piece in todo:
-        value, seconds = _timed_piece(problem, piece)
-        yield index, value, seconds
-
-
-def _pool(problem: dict, todo: list[tuple[int, tuple]], jobs: int) -> Iterator[tuple[int, int, float]]:
-    import multiprocessing as mp
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context(method))
     try:
-        # every piece is queued at once; idle workers take the next one (dynamic balancing)
-        pending = {pool.submit(_timed_piece, problem, piece): index for index, piece in todo}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                index = pending.pop(future)
-                value, seconds = future.result()
-                yield index, value, seconds
-    except BaseException:
-        # Ctrl-C, a failed piece, or a consumer that stopped: drop the queued pieces
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-
-
-def _timed_batch(problem: dict, batch: list[tuple]) -> list[tuple[int, float]]:
-    return [_timed_piece(problem, piece) for piece in batch]
-
-
-def _dask(problem: dict, todo: list[tuple[int, tuple]], client) -> Iterator[tuple[int, int, float]]:
-    from distributed import as_completed
-
-    # A task costs the scheduler a round trip (milliseconds), as much as a small piece
-    # computes: pieces travel in batches, about 8 per worker thread, small enough that the
-    # last batches still balance the load.
-    threads = max(1, sum(client.nthreads().values()))
-    size = max(1, len(todo) // (8 * threads))
-    futures = {}
-    for start in range(0, len(todo), size):
-        chunk = todo[start : start + size]
-        # pure=False: a batch rerun after a worker died is the same computation, but each
-        # submission must not be deduplicated against a cancelled one from an earlier run
-        future = client.submit(_timed_batch, problem, [p for _, p in chunk], pure=False, retries=2)
-        futures[future] = [i for i, _ in chunk]
+        previous = signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError):
+        yield flag
+        return
     try:
-        for future in as_completed(futures):
-            for index, (value, seconds) in zip(futures[future], future.result()):
-                yield index, value, seconds
-    except BaseException:
-        client.cancel(list(futures))
-        raise
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
-def _dask_client(dask: str | None, scheduler: str | None, jobs: int):
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise ClewError("Dask is not installed: pip install 'clew[dask]'") from None
-    if scheduler:
-        try:
-            return Client(scheduler, timeout="10s"), None
-        except OSError as exc:
-            raise ClewError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    if dask != "local":
-        raise ClewError(f"--dask takes 'local', got {dask!r}")
-    cluster = LocalCluster(
-        n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
-    )
-    return Client(cluster), cluster
+def _executor(work: Work, jobs: int, executor: str, dask: str | None, scheduler: str | None, todo: int, announce):
+    if scheduler or dask:
+        return Dask(jobs, dask, scheduler, announce)
+    if executor == "auto":
+        if work.releases_gil:
+            executor = "threads"
+        else:
+            executor = "inline" if jobs == 1 or todo <= 1 else "processes"
+    if executor == "inline":
+        return Inline()
+    if executor == "threads":
+        return Threads(max(1, min(jobs, todo)))
+    return Processes(max(1, min(jobs, todo)))
 
 
-def _progress_bar(enabled: bool | None):
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("pieces"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=False,
-    )
-
-
-def run(
-    problem: dict,
+def stream(
+    work: Work,
     *,
     jobs: int | None = None,
     journal: str | os.PathLike | None = None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
-    inline_below: int = 0,
-) -> dict:
-    """Compute ``problem`` piece by piece and return its answer (see :func:`problems.combine`).
+    executor: str = "auto",
+    ordered: bool = False,
+    window: int | None = None,
+    batch: int | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> Iterator[tuple[int, object]]:
+    """Compute the pieces of ``work`` and yield ``(index, value)`` as they are known.
 
     Parameters
     ----------
-    problem : dict
-        A problem from :mod:`clew.scale.problems` (e.g. ``queens_count(17)``).
+    work : Work
+        What to compute (see :mod:`clew.scale.work`).
     jobs : int or None
-        Worker processes (``None``: every core). With 1, and no Dask, pieces run in this
-        process.
+        Workers (``None``: every core).
     journal : path, optional
         SQLite journal: finished pieces are read from it and new ones written to it as they
-        finish; a rerun resumes. A journal of another problem is refused.
+        finish; a rerun resumes. A journal of other work, or one in use by another run, is
+        refused (:class:`~clew.scale.JournalError`).
     dask : "local", optional
         Start a ``LocalCluster`` of ``jobs`` worker processes on 127.0.0.1 and run there.
     scheduler : str, optional
         Address of a running Dask scheduler (``tcp://host:port``) to run on instead.
     progress : bool or None
-        Rich progress bar on stderr; ``None``: only when stderr is a terminal.
-    inline_below : int
-        Problems with fewer pieces than this run in this process whatever ``jobs`` says
-        (starting workers would cost more than the work).
+        Progress bar on stderr; ``None``: only when stderr is a terminal.
+    executor : {"auto", "inline", "threads", "processes"}
+        Where pieces run without Dask; ``auto``: threads for work whose pieces release the
+        GIL, else this thread for one job and worker processes for more.
+    ordered : bool
+        Yield in piece order (pieces of the journal included), holding back what finishes
+        early; otherwise in the order pieces finish (journal pieces first).
+    window : int, optional
+        With ``ordered``: hand out no piece more than ``window`` places past the first one
+        not yet yielded (bounds the memory of held-back values). Default: 4 per worker.
+    batch : int, optional
+        Pieces per task (default: about 16 tasks per worker over the whole job, so that
+        the last ones still balance the load; 1 when ``ordered``).
+    announce : callable, optional
+        Called with one line to tell the user (the Dask dashboard address).
     """
     jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
-    parts = P.pieces(problem)
-    book = Journal.open(journal, problem, len(parts), jobs=jobs, backend=dask or scheduler or "pool") if journal else None
+    if executor not in EXECUTORS:
+        raise ValueError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+    parts = work.pieces()
+    total = len(parts)
+    backend = "dask" if (dask or scheduler) else executor
+    book = Journal.open(journal, full_identity(work), total, jobs=jobs, backend=backend) if journal else None
     start = time.perf_counter()
-    client = cluster = None
+    running = None
     bar = None
     try:
-        results = dict(book.done()) if book else {}
-        todo = [(i, p) for i, p in enumerate(parts) if i not in results]
-        if scheduler or dask:
-            client, cluster = _dask_client(dask, scheduler, jobs)
-            stream = _dask(problem, todo, client)
-        elif jobs == 1 or len(todo) <= 1 or len(parts) < inline_below:
-            stream = _inline(problem, todo)
-        else:
-            stream = _pool(problem, todo, jobs)
-        bar = _progress_bar(progress)
-        task = None
-        if bar is not None:
-            bar.start()
-            task = bar.add_task(P.describe(problem), total=len(parts), completed=len(results))
-        try:
-            for index, value, seconds in stream:
-                results[index] = value
-                if book:
-                    book.record(index, value, seconds)
-                if bar is not None:
-                    bar.advance(task)
-        except KeyboardInterrupt:
-            raise Interrupted(len(results), len(parts), os.fspath(journal) if journal else None) from None
-        return P.combine(problem, [results[i] for i in range(len(parts))])
+        done = book.done(work) if book else {}
+        todo = deque(i for i in range(total) if i not in done)
+        running = _executor(work, jobs, executor, dask, scheduler, len(todo), announce)
+        with _sigint_flag(running.catches_sigint) as interrupted:
+            running.start(work)
+            slots = running.slots
+            if batch is None:
+                batch = 1 if ordered else max(1, len(todo) // (16 * slots))
+            if window is None:
+                window = 4 * slots
+            bar = Bar(progress, work.describe(), total, len(done))
+            finished = len(done)
+            held = done if ordered else {}
+            next_out = 0  # ordered: the first piece not yet yielded
+            if not ordered:
+                yield from done.items()
+            in_flight = 0
+            try:
+                while True:
+                    if ordered:
+                        while next_out in held:
+                            value = held.pop(next_out)
+                            next_out += 1
+                            yield next_out - 1, value
+                    if interrupted.is_set():
+                        raise KeyboardInterrupt
+                    while todo and in_flight < 2 * slots and (not ordered or todo[0] < next_out + window):
+                        chunk = [todo.popleft() for _ in range(min(batch, len(todo)))]
+                        running.submit([(i, parts[i]) for i in chunk])
+                        in_flight += 1
+                    if not in_flight:
+                        break
+                    batches = running.poll(POLL_SECONDS)
+                    if not batches:
+                        continue
+                    in_flight -= len(batches)
+                    results = [r for b in batches for r in b]
+                    if book:
+                        book.record_many([(i, work.encode(v), s) for i, v, s in results])
+                    finished += len(results)
+                    bar.advance(len(results))
+                    for index, value, _ in results:
+                        if ordered:
+                            held[index] = value
+                        else:
+                            yield index, value
+            except KeyboardInterrupt:
+                running.close(cancel=True)
+                running = None
+                raise Interrupted(finished, total, os.fspath(journal) if journal else None) from None
+            except BaseException:
+                running.close(cancel=True)
+                running = None
+                raise
+            running.close(cancel=False)
+            running = None
     finally:
+        if running is not None:  # the consumer stopped early, or start() failed
+            running.close(cancel=True)
         if bar is not None:
-            bar.stop()
+            bar.close()
         if book:
             book.add_run_time(time.perf_counter() - start)
             book.close()
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+
+
+def run(work: Work, **options):
+    """Compute ``work`` piece by piece and return its answer (:meth:`Work.combine` of every
+    piece's value in order). Takes the options of :func:`stream` but ``ordered``."""
+    values: dict = {}
+    for index, value in stream(work, **options):
+        values[index] = value
+    return work.combine([values[i] for i in range(len(values))])

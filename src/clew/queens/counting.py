@@ -1,0 +1,214 @@
+"""Counting N-Queens solutions: the constellation pieces, their work object, the API.
+
+A count is cut into pieces: slices of the table of canonical border constellations (every
+solution has exactly one queen on each border line; one constellation per symmetry class,
+weighted by its orbit size), plus, for the fundamental count, the two small searches of
+the solutions a half turn and a quarter turn fix. :class:`QueensCount` hands those pieces
+to :mod:`clew.scale`, which runs them on threads (the kernels release the GIL), processes
+or Dask, with a journal.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ..errors import check_size
+from ..scale import Work, run
+from . import _kernels as K
+
+__all__ = ["MAX_PIECES", "QueensCount", "constellations", "count", "count_piece", "count_symmetric", "count_total", "counts"]
+
+#: Largest n accepted by :func:`count` (64-bit masks and counts).
+MAX_COUNT_N = K.MAX_COUNT_N
+#: Most pieces a count can be cut into (a record attempt wants millions; each is a slice
+#: of at least one constellation).
+MAX_PIECES = 1 << 26
+
+
+def constellations(n: int) -> np.ndarray:
+    """Canonical border constellations of the n x n board, the independent pieces of a count.
+
+    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels.border_constellations`).
+    """
+    n = check_size(n, high=MAX_COUNT_N)
+    return _table(n)
+
+
+@functools.lru_cache(maxsize=8)
+def _table(n: int) -> np.ndarray:
+    table = K.border_constellations(n)
+    table.setflags(write=False)  # shared by every piece of every thread
+    return table
+
+
+def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
+    """Weighted number of solutions whose border constellation is one of ``table[lo:hi]``.
+
+    A pure function of its arguments: the unit of parallel work. Summing it over a partition
+    of the table gives the total number of solutions.
+    """
+    counts = K.count_constellations(n, table, lo, hi)
+    # weights times counts in Python integers: exact beyond 2**63
+    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), counts.tolist()))
+
+
+def count_symmetric(n: int, quarter: bool = False) -> int:
+    """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
+    n = check_size(n, high=MAX_COUNT_N)
+    return int(K.count_rotation_symmetric(n, quarter))
+
+
+class _Pieces:
+    """The pieces of a count, computed on demand: ``("constellations", lo, hi)`` for
+    ``count`` slices of the table, then ``("fixed", 2)`` and ``("fixed", 4)`` with
+    ``unique``."""
+
+    def __init__(self, rows: int, count: int, unique: bool) -> None:
+        self.rows, self.count = rows, count
+        self.extra = [("fixed", 2), ("fixed", 4)] if unique else []
+
+    def __len__(self) -> int:
+        return self.count + len(self.extra)
+
+    def __getitem__(self, i: int) -> tuple:
+        if i < 0:
+            i += len(self)
+        if 0 <= i < self.count:
+            return ("constellations", self.rows * i // self.count, self.rows * (i + 1) // self.count)
+        if self.count <= i < len(self):
+            return self.extra[i - self.count]
+        raise IndexError(i)
+
+
+class QueensCount(Work):
+    """The count of the n-queens solutions (and, with ``unique``, the fundamental ones),
+    cut into ``pieces`` slices of the constellation table (default about 32 n: enough for
+    load balancing and fine-grained resumption, few enough that scheduling and journal
+    writes cost nothing).
+
+    >>> from clew.scale import run
+    >>> run(QueensCount(8, unique=True), jobs=1)
+    {'n': 8, 'total': 92, 'unique': 12}
+    >>> len(QueensCount(12, pieces=5).pieces())
+    5
+    """
+
+    releases_gil = True
+
+    def __init__(self, n: int, unique: bool = False, pieces: int | None = None) -> None:
+        self.n = check_size(n, high=MAX_COUNT_N)
+        self.unique = bool(unique) and self.n > 1
+        self._unique_asked = bool(unique)
+        rows = len(_table(self.n))
+        if pieces is None:
+            pieces = 32 * self.n
+        pieces = check_size(pieces, name="pieces", low=1, high=MAX_PIECES)
+        self.slices = max(1, min(rows, pieces))
+        self._rows = rows
+
+    def identity(self) -> dict:
+        return {"count": "queens", "n": self.n, "unique": self._unique_asked, "pieces": self.slices}
+
+    @classmethod
+    def from_identity(cls, identity: dict) -> "QueensCount":
+        return cls(identity["n"], identity["unique"], identity["pieces"])
+
+    def pieces(self) -> _Pieces:
+        return _Pieces(self._rows, self.slices, self.unique)
+
+    def run_piece(self, piece: tuple) -> int:
+        if piece[0] == "constellations":
+            return count_piece(self.n, _table(self.n), piece[1], piece[2])
+        return count_symmetric(self.n, quarter=piece[1] == 4)
+
+    def combine(self, values: list) -> dict:
+        total = sum(values[: self.slices])
+        answer = {"n": self.n, "total": total, "unique": None}
+        if self._unique_asked:
+            if not self.unique:  # n = 1: the one solution is its own class
+                answer["unique"] = total
+            else:
+                half, quarter = values[self.slices :]
+                burnside = total + half + 2 * quarter
+                if burnside % 8:
+                    raise RuntimeError(f"Burnside's lemma violated for n={self.n}: a kernel is wrong")
+                answer["unique"] = burnside // 8
+        return answer
+
+    def encode(self, value: int) -> str:
+        return str(int(value))
+
+    def decode(self, text: str) -> int:
+        return int(text)
+
+    def describe(self) -> str:
+        return f"{'fundamental and total' if self._unique_asked else 'total'} {self.n}-queens count"
+
+    def report(self, done: dict, pieces: int) -> dict:
+        return {"partial": sum(v for i, v in done.items() if i < self.slices)}
+
+    def summary(self, answer: dict) -> str:
+        text = f"total {answer['total']}"
+        if answer.get("unique") is not None:
+            text += f", fundamental {answer['unique']}"
+        return text
+
+
+def count_total(n: int, *, jobs: int | None = None) -> int:
+    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` workers."""
+    return run(QueensCount(n), jobs=jobs)["total"]
+
+
+def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
+    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``.
+
+    The fundamental count follows from the total by Burnside's lemma (see :func:`count`).
+
+    Examples
+    --------
+    >>> counts(8)
+    (92, 12)
+    """
+    answer = run(QueensCount(n, unique=True), jobs=jobs)
+    return answer["total"], answer["unique"]
+
+
+def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
+    """Count the solutions of the n-queens problem.
+
+    Parameters
+    ----------
+    n : int
+        Board size, 1 <= n <= 32 (64-bit kernels; n > 20 takes hours to years).
+    unique : bool
+        Count fundamental solutions, i.e. classes under the 8 rotations and reflections of
+        the square (OEIS A002562), instead of all solutions (OEIS A000170).
+    jobs : int or None
+        Worker threads (the kernels release the GIL); ``None`` uses every core.
+
+    Returns
+    -------
+    int
+
+    Notes
+    -----
+    The fundamental count comes from Burnside's lemma: it is the average over the 8
+    symmetries of the number of solutions each one fixes. No reflection fixes a solution for
+    n > 1 (two queens would share a line), so ``unique = (total + F180 + 2 * F90) / 8`` with
+    F180 and F90 the solutions fixed by a half and a quarter turn, found by small searches.
+    For a journal, Dask or a chosen number of pieces, run :class:`QueensCount` through
+    :func:`clew.scale.run`.
+
+    Examples
+    --------
+    >>> from clew import queens
+    >>> queens.count(8)
+    92
+    >>> queens.count(8, unique=True)
+    12
+    """
+    if not unique:
+        return count_total(n, jobs=jobs)
+    return counts(n, jobs=jobs)[1]

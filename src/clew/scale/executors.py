@@ -1,0 +1,353 @@
+"""Where pieces run: this thread, worker threads, worker processes, a Dask cluster.
+
+Each executor has the same four verbs, and :func:`clew.scale.run` is their only caller:
+
+``start(work)``
+    Get ready to run pieces of ``work`` (start threads, processes, ship the work once).
+``submit(batch)``
+    Queue a batch, a list of ``(index, piece)``; the executor never reorders a batch.
+``poll(timeout)``
+    The batches finished so far, each a list of ``(index, value, seconds)``, waiting at
+    most ``timeout`` seconds for one; a piece that raised re-raises here.
+``close(cancel)``
+    Stop. With ``cancel`` nothing more is waited for: queued batches are dropped, worker
+    processes are killed, worker threads (which cannot be killed inside a compiled kernel)
+    stop after their piece, as daemons that never hold the process open.
+
+Ordering, look-ahead and cancelling are decided in one place, :func:`clew.scale.run`; an
+executor only runs what it is given. None of them lets ``KeyboardInterrupt`` reach its
+locks: the run installs its own SIGINT handler, which only sets a flag that the run reads
+between polls.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import signal
+import sys
+import threading
+import time
+import traceback
+
+from ..errors import ClewError
+
+__all__ = ["Dask", "Inline", "PieceError", "Processes", "Threads"]
+
+
+class PieceError(RuntimeError):
+    """A piece failed in a worker in a way that cannot be re-raised as it was."""
+
+
+def _run_batch(work, batch):
+    out = []
+    for index, piece in batch:
+        t0 = time.perf_counter()
+        value = work.run_piece(piece)
+        out.append((index, value, time.perf_counter() - t0))
+    return out
+
+
+class Inline:
+    """Pieces run in the calling thread, one batch per :meth:`poll`.
+
+    Used for one job whose pieces hold the GIL (pure Python): Python's own Ctrl-C then
+    interrupts the piece itself, with no executor lock involved.
+    """
+
+    slots = 1
+    catches_sigint = False
+
+    def start(self, work) -> None:
+        self._work = work
+        self._queue: list = []
+
+    def submit(self, batch) -> None:
+        self._queue.append(batch)
+
+    def poll(self, timeout: float) -> list:
+        if not self._queue:
+            return []
+        return [_run_batch(self._work, self._queue.pop(0))]
+
+    def close(self, cancel: bool) -> None:
+        self._queue = []
+
+
+class Threads:
+    """Pieces run on ``jobs`` daemon threads of this process.
+
+    For pieces whose time is spent in numba kernels that release the GIL: threads run them
+    in parallel with no process start-up and no copying, and the calling thread stays free
+    to write output and to notice Ctrl-C at once.
+    """
+
+    catches_sigint = True
+
+    def __init__(self, jobs: int) -> None:
+        self.slots = jobs
+
+    def start(self, work) -> None:
+        self._work = work
+        self._todo: queue.SimpleQueue = queue.SimpleQueue()
+        self._done: queue.SimpleQueue = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._threads = [
+            threading.Thread(target=self._loop, name=f"clew-worker-{i}", daemon=True) for i in range(self.slots)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            batch = self._todo.get()
+            if batch is None or self._stop.is_set():
+                return
+            try:
+                self._done.put(("ok", _run_batch(self._work, batch)))
+            except BaseException as exc:  # handed to the caller, raised there
+                self._done.put(("error", exc))
+
+    def submit(self, batch) -> None:
+        self._todo.put(batch)
+
+    def poll(self, timeout: float) -> list:
+        out: list = []
+        try:
+            item = self._done.get(timeout=timeout)
+        except queue.Empty:
+            return out
+        while True:
+            status, payload = item
+            if status == "error":
+                raise payload
+            out.append(payload)
+            try:
+                item = self._done.get_nowait()
+            except queue.Empty:
+                return out
+
+    def close(self, cancel: bool) -> None:
+        if cancel:
+            self._stop.set()
+        for _ in self._threads:
+            self._todo.put(None)
+        if not cancel:
+            for thread in self._threads:
+                thread.join()
+
+
+# ---------------------------------------------------------------------------------------------
+# Worker processes
+# ---------------------------------------------------------------------------------------------
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when its parent dies (prctl PR_SET_PDEATHSIG): a parent
+    killed with SIGKILL cannot clean up, and its workers must not compute on for nobody."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _worker_main(conn, payload, parent: int) -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides, the
+    # workers ignore it and are killed by the parent when it cancels.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    work = pickle.loads(payload) if isinstance(payload, bytes) else payload
+    while True:
+        try:
+            batch = conn.recv()
+        except (EOFError, OSError):
+            return
+        if batch is None:
+            return
+        try:
+            result = ("ok", _run_batch(work, batch))
+        except BaseException as exc:
+            text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            try:
+                pickle.dumps(exc)
+                result = ("error", exc, text)
+            except Exception:
+                result = ("error", None, text)
+        try:
+            conn.send(result)
+        except (OSError, EOFError):
+            return
+
+
+class Processes:
+    """Pieces run on ``jobs`` worker processes, each fed batches over its own pipe.
+
+    Written here rather than taken from :mod:`concurrent.futures` so that cancelling is
+    simple and certain: the workers ignore SIGINT, and a cancelled run kills them
+    (SIGKILL) and reaps them before it returns; a worker also dies with its parent.
+    Each worker holds at most two batches, so a slow piece never hoards queued work.
+    """
+
+    catches_sigint = True
+
+    def __init__(self, jobs: int) -> None:
+        self.slots = jobs
+
+    def start(self, work) -> None:
+        import multiprocessing as mp
+
+        methods = mp.get_all_start_methods()
+        # fork: the workers inherit the imported modules and the loaded kernels (no start-up
+        # cost); elsewhere the work travels pickled
+        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        payload = work if ctx.get_start_method() == "fork" else pickle.dumps(work)
+        self._workers = []
+        for _ in range(self.slots):
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=_worker_main, args=(there, payload, os.getpid()), daemon=True)
+            proc.start()
+            there.close()
+            self._workers.append([proc, here, []])  # process, pipe, batches it holds
+
+    def submit(self, batch) -> None:
+        # the worker holding the fewest batches takes it
+        worker = min(self._workers, key=lambda w: len(w[2]))
+        worker[1].send(batch)
+        worker[2].append([i for i, _ in batch])
+
+    def poll(self, timeout: float) -> list:
+        from multiprocessing.connection import wait
+
+        busy = {w[1]: w for w in self._workers if w[2]}
+        sentinels = {w[0].sentinel: w for w in self._workers if w[2]}
+        if not busy:
+            return []
+        ready = wait([*busy, *sentinels], timeout)
+        out: list = []
+        for handle in ready:
+            worker = busy.get(handle)
+            if worker is None:
+                continue
+            try:
+                message = handle.recv()
+            except (EOFError, OSError):
+                continue  # died: reported below through its sentinel
+            worker[2].pop(0)
+            if message[0] == "error":
+                _, exc, text = message
+                if exc is not None:
+                    raise exc
+                raise PieceError(f"a piece failed in a worker process: {text}")
+            out.append(message[1])
+        if not out:
+            for handle in ready:
+                worker = sentinels.get(handle)
+                if worker is not None and not worker[0].is_alive() and worker[2]:
+                    raise PieceError(
+                        f"a worker process died (exit code {worker[0].exitcode}) while computing "
+                        f"piece {worker[2][0][0]}"
+                    )
+        return out
+
+    def close(self, cancel: bool) -> None:
+        for proc, conn, held in self._workers:
+            if cancel or not proc.is_alive():
+                proc.kill()
+            else:
+                try:
+                    conn.send(None)
+                except (OSError, EOFError):
+                    proc.kill()
+        for proc, conn, _ in self._workers:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+            conn.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Dask
+# ---------------------------------------------------------------------------------------------
+
+
+class Dask:
+    """Pieces run as tasks on a Dask cluster: a ``LocalCluster`` of ``jobs`` worker processes
+    on 127.0.0.1 (``dask="local"``) or a running scheduler (``scheduler="tcp://..."``).
+
+    The work is shipped to every worker once (scattered); a task is a batch of pieces. A
+    batch lost with a dead worker is run again by the scheduler (``retries``).
+    """
+
+    catches_sigint = True
+
+    def __init__(self, jobs: int, dask: str | None = None, scheduler: str | None = None, announce=None) -> None:
+        self.jobs, self.dask, self.scheduler, self.announce = jobs, dask, scheduler, announce
+        self.slots = jobs
+        self._client = self._cluster = None
+
+    def start(self, work) -> None:
+        try:
+            import distributed
+        except ImportError:
+            raise ClewError("Dask is not installed: pip install 'clew[dask]'") from None
+        self._distributed = distributed
+        if self.scheduler:
+            try:
+                self._client = distributed.Client(self.scheduler, timeout="10s")
+            except (OSError, TimeoutError) as exc:
+                raise ClewError(f"cannot reach the Dask scheduler at {self.scheduler}: {exc}") from None
+        else:
+            if self.dask != "local":
+                raise ClewError(f"--dask takes 'local', got {self.dask!r}")
+            self._cluster = distributed.LocalCluster(
+                n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address="127.0.0.1:0", silence_logs=50,
+            )
+            self._client = distributed.Client(self._cluster)
+            if self.announce is not None:
+                self.announce(f"Dask dashboard: {self._client.dashboard_link}")
+        self.slots = max(1, sum(self._client.nthreads().values()))
+        [self._work] = self._client.scatter([work], broadcast=True)
+        self._pending: dict = {}
+
+    def submit(self, batch) -> None:
+        # pure=False: a batch rerun after a worker died is the same computation, but each
+        # submission must not be deduplicated against a cancelled one from an earlier run
+        future = self._client.submit(_run_batch, self._work, batch, pure=False, retries=2)
+        self._pending[future] = batch
+
+    def poll(self, timeout: float) -> list:
+        if not self._pending:
+            return []
+        d = self._distributed
+        try:
+            finished = d.wait(list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED").done
+        except (TimeoutError, d.TimeoutError if hasattr(d, "TimeoutError") else TimeoutError):
+            return []
+        out: list = []
+        for future in finished:
+            self._pending.pop(future)
+            out.append(future.result())
+        return out
+
+    def close(self, cancel: bool) -> None:
+        client, cluster = self._client, self._cluster
+        self._client = self._cluster = None
+        if client is not None:
+            if cancel and self._pending:
+                try:
+                    client.cancel(list(self._pending), force=True)
+                except Exception:  # closing anyway
+                    pass
+            client.close(timeout=2 if cancel else None)
+        if cluster is not None:
+            cluster.close(timeout=2 if cancel else None)

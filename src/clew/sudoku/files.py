@@ -1,0 +1,305 @@
+"""Files of puzzles, one per line: read, cut into chunks, solve through :mod:`clew.scale`,
+answer in file order.
+
+:func:`solve_file` is what ``clew sudoku solve FILE`` runs. The whole file is read into one
+int8 array per grid size (:func:`~clew.sudoku.grid.read_lines`: no Python work per
+well-formed line), cut into chunks of consecutive puzzles of one size, and each chunk is
+one kernel call: the pieces of a :class:`SolveFile` work object. So a file can be solved on
+every core (threads: the kernels release the GIL), on Dask, and with a journal that a
+rerun resumes; answers come back in file order as the chunks finish in order, and a run
+killed and resumed prints exactly the bytes of an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import ClewError, check_size
+from ..scale import Work, stream
+from .grid import check_symbols, format_lines, read_lines, split_lines
+from .solver import MAX_COUNT, _run
+
+__all__ = ["MODES", "Answer", "SolveFile", "Tally", "solve_file"]
+
+#: What is asked of each puzzle: its first solution, whether it is the only one, or the
+#: number of its solutions (up to a limit).
+MODES = ("solve", "unique", "count")
+#: Puzzles per chunk at most (one kernel call each).
+CHUNK = 1024
+#: Chunks a file is cut into at least, when it has enough puzzles: enough to keep every
+#: core busy to the end and to resume at a fine grain.
+CHUNKS = 64
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to one puzzle line of a file.
+
+    ``status`` is ``"solved"``, ``"unique"``, ``"no solution"``, ``"not unique"``,
+    ``"counted"`` or ``"invalid"``; ``solution`` the one-line solution in the puzzle's
+    alphabet (when solved or unique); ``count`` and ``exact`` with mode ``count``
+    (``exact`` False when the count reached the limit); ``error`` the reason of an invalid
+    line.
+    """
+
+    index: int
+    line: int
+    puzzle: str
+    status: str
+    solution: str | None = None
+    count: int | None = None
+    exact: bool | None = None
+    error: str | None = None
+
+
+class Tally:
+    """What a file's answers add up to: puzzles, invalid lines, puzzles without a solution,
+    puzzles with several (mode ``unique``), and the outcome."""
+
+    def __init__(self) -> None:
+        self.puzzles = self.invalid = self.none = self.several = 0
+
+    def add(self, answer: Answer) -> Answer:
+        self.puzzles += 1
+        if answer.status == "invalid":
+            self.invalid += 1
+        elif answer.status == "no solution":
+            self.none += 1
+        elif answer.status == "not unique":
+            self.several += 1
+        return answer
+
+    @property
+    def outcome(self) -> str:
+        """``"invalid"`` when some line is not a valid puzzle, ``"failed"`` when some
+        puzzle has no solution (or, in mode ``unique``, several), else ``"ok"``."""
+        if self.invalid:
+            return "invalid"
+        return "failed" if self.none or self.several else "ok"
+
+    def summary(self) -> str | None:
+        """One line naming what went wrong (``4 puzzles: 1 invalid, 1 without a
+        solution``), or None when every puzzle was answered."""
+        parts = []
+        if self.invalid:
+            parts.append(f"{self.invalid} invalid")
+        if self.none:
+            parts.append(f"{self.none} without a solution")
+        if self.several:
+            parts.append(f"{self.several} not unique")
+        if not parts:
+            return None
+        noun = "puzzle" if self.puzzles == 1 else "puzzles"
+        return f"{self.puzzles} {noun}: {', '.join(parts)}"
+
+
+def _chunk_size(valid: int) -> int:
+    """Puzzles per chunk: a function of the file alone (never of the number of workers), so
+    that a journal resumes whatever ``jobs`` the rerun has."""
+    return max(1, min(CHUNK, math.ceil(valid / CHUNKS)))
+
+
+class SolveFile(Work):
+    """Solving a file of puzzles (``data``, its bytes) in ``mode`` ``solve``, ``unique`` or
+    ``count`` (up to ``limit``, default :data:`~clew.sudoku.MAX_COUNT`), digits written with
+    ``symbols``. The pieces are ``(k, first, rows)``: ``rows`` puzzles of box size ``k``
+    from row ``first`` of the file's array of that size; a value is the chunk's counts and
+    first solutions.
+    """
+
+    releases_gil = True
+
+    def __init__(self, data: bytes, mode: str = "solve", limit: int | None = None, symbols: str | None = None) -> None:
+        if mode not in MODES:
+            raise ClewError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        if limit is not None and mode != "count":
+            raise ClewError("a limit applies to mode 'count' only")
+        self.mode = mode
+        self.limit = None if limit is None else check_size(limit, name="limit", low=1, high=2**62)
+        self.symbols = check_symbols(symbols)
+        self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
+        self.sha256 = hashlib.sha256(data).hexdigest()
+        lines, numbers = split_lines(data)
+        self.batch = read_lines(lines, numbers, symbols=self.symbols)
+        self._plan()
+
+    def _plan(self) -> None:
+        batch = self.batch
+        valid = np.flatnonzero(batch.sizes)
+        size = _chunk_size(len(valid))
+        plan: list[tuple[int, int, int]] = []
+        self.members: list[np.ndarray] = []  # the puzzle indices of each chunk
+        sizes = batch.sizes[valid]
+        start = 0
+        while start < len(valid):
+            k = int(sizes[start])
+            stop = min(start + size, len(valid))
+            differs = np.flatnonzero(sizes[start:stop] != k)
+            if len(differs):
+                stop = start + int(differs[0])
+            plan.append((k, int(batch.rows[valid[start]]), stop - start))
+            self.members.append(valid[start:stop])
+            start = stop
+        self.plan = plan
+        self.puzzles = len(batch)
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def identity(self) -> dict:
+        return {
+            "solve": "sudoku file",
+            "sha256": self.sha256,
+            "puzzles": self.puzzles,
+            "mode": self.mode,
+            "limit": self.limit,
+            "symbols": self.symbols,
+            "chunk": _chunk_size(int(np.count_nonzero(self.batch.sizes))),
+        }
+
+    @classmethod
+    def from_identity(cls, identity: dict) -> "SolveFile":
+        # the puzzles are not in the journal: this object can describe and report on a
+        # journal, not run its pieces
+        work = cls.__new__(cls)
+        work.mode, work.limit, work.symbols = identity["mode"], identity["limit"], identity["symbols"]
+        work.sha256, work.puzzles = identity["sha256"], identity["puzzles"]
+        work.kernel_limit = (work.limit or MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
+        work.batch = None
+        work.plan = None
+        return work
+
+    def pieces(self) -> list:
+        if self.plan is None:
+            raise ClewError("this sudoku file work was read from a journal: give the file to run it")
+        return self.plan
+
+    def run_piece(self, piece: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+        k, first, rows = piece
+        return _run(self.batch.arrays[k][first : first + rows], k, self.kernel_limit)
+
+    def combine(self, values: list) -> dict:
+        counts = np.concatenate([c for c, _ in values]) if values else np.zeros(0, np.int64)
+        return self._counted(counts)
+
+    def _counted(self, counts: np.ndarray) -> dict:
+        answer = {"puzzles": self.puzzles, "solved": int(np.count_nonzero(counts))}
+        if self.mode == "unique":
+            answer["unique"] = int(np.count_nonzero(counts == 1))
+        if self.mode == "count":
+            answer["solutions"] = int(counts.sum())
+        return answer
+
+    def encode(self, value) -> str:
+        counts, sols = value
+        return json.dumps({
+            "counts": counts.tolist(),
+            "k": int(round(sols.shape[1] ** 0.25)) if sols.size else 0,
+            "grids": base64.b64encode(np.ascontiguousarray(sols, np.int8).tobytes()).decode("ascii"),
+        }, separators=(",", ":"))
+
+    def decode(self, text: str):
+        record = json.loads(text)
+        counts = np.asarray(record["counts"], np.int64)
+        cells = record["k"] ** 4
+        sols = np.frombuffer(base64.b64decode(record["grids"]), np.int8).reshape(len(counts), cells) if cells else np.zeros((len(counts), 0), np.int8)
+        return counts, sols
+
+    def describe(self) -> str:
+        return f"sudoku file ({self.puzzles} puzzles, {self.mode}, sha256 {self.sha256[:12]})"
+
+    def report(self, done: dict, pieces: int) -> dict:
+        counts = np.concatenate([c for c, _ in done.values()]) if done else np.zeros(0, np.int64)
+        return {"answered": int(len(counts)), **{k: v for k, v in self._counted(counts).items() if k != "puzzles"}}
+
+    def summary(self, answer: dict) -> str:
+        parts = [f"{answer['puzzles']} puzzles", f"{answer['solved']} with a solution"]
+        if "unique" in answer:
+            parts.append(f"{answer['unique']} unique")
+        if "solutions" in answer:
+            parts.append(f"{answer['solutions']} solutions counted")
+        return ", ".join(parts)
+
+    # -- answers ----------------------------------------------------------------------------------
+
+    def answers(self, values: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]) -> Iterator[list[Answer]]:
+        """The answers of the file in order, a list per chunk, from the chunk values
+        ``(piece index, (counts, solutions))`` given in piece order; invalid lines come
+        with the chunk after them (or at the end)."""
+        batch = self.batch
+        done = 0  # puzzles (valid or not) answered so far, in file order
+        for index, (counts, sols) in values:
+            k = self.plan[index][0]
+            texts = format_lines(sols, k, self.symbols)
+            out = []
+            for j, i in enumerate(self.members[index].tolist()):
+                out.extend(self._invalid(e) for e in range(done, i))
+                out.append(self._answer(i, int(counts[j]), texts[j]))
+                done = i + 1
+            yield out
+        tail = [self._invalid(e) for e in range(done, len(batch))]
+        if tail:
+            yield tail
+
+    def _invalid(self, i: int) -> Answer:
+        b = self.batch
+        return Answer(i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i])
+
+    def _answer(self, i: int, found: int, solution: str) -> Answer:
+        b = self.batch
+        line, text = b.line_numbers[i], b.texts[i]
+        if self.mode == "count":
+            return Answer(i, line, text, "counted", count=found, exact=found < self.kernel_limit)
+        if found == 0:
+            return Answer(i, line, text, "no solution")
+        if self.mode == "unique":
+            if found > 1:
+                return Answer(i, line, text, "not unique")
+            return Answer(i, line, text, "unique", solution=solution)
+        return Answer(i, line, text, "solved", solution=solution)
+
+
+def solve_file(
+    data: bytes,
+    *,
+    mode: str = "solve",
+    limit: int | None = None,
+    symbols: str | None = None,
+    jobs: int | None = None,
+    journal=None,
+    dask: str | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = False,
+    announce=None,
+) -> Iterator[list[Answer]]:
+    """Solve every puzzle of a file (its bytes, one puzzle per line) and yield the answers
+    in file order, a list per chunk, as the chunks finish in order.
+
+    Blank lines and ``#`` comments are skipped, CRLF is fine; a line that is not a valid
+    puzzle gets an ``invalid`` answer with the reason, and the other lines are still
+    answered. ``mode``, ``limit`` and ``symbols`` are those of :class:`SolveFile`; ``jobs``,
+    ``journal``, ``dask``, ``scheduler``, ``progress`` and ``announce`` those of
+    :func:`clew.scale.stream`.
+
+    Examples
+    --------
+    >>> data = b"1...............\\n# a comment\\n11..............\\n2...3.2......4..\\n"
+    >>> for chunk in solve_file(data, jobs=1):
+    ...     for a in chunk:
+    ...         print(a.line, a.status, a.solution or a.error or "")
+    1 solved 1234341221434321
+    3 invalid r1c1 and r1c2 are both 1 in row 1
+    4 no solution
+    """
+    work = SolveFile(data, mode, limit, symbols)
+    values = stream(
+        work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress,
+        ordered=True, announce=announce,
+    )
+    return work.answers(values)
