@@ -297,16 +297,37 @@ def test_cli_no_solution_and_errors(tmp_path):
 
 
 def test_count_through_scale_with_a_journal(tmp_path):
-    from clew.scale import cover_count, run
-    from clew.scale.journal import Journal
+    from clew.cover import CoverCount
+    from clew.scale import Journal, run
 
     n = 6
     options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n}"] for r in range(n) for c in range(n)]
     p = Problem(options, primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)],
                 secondary=sorted({t for o in options for t in o[2:]}))
     journal = tmp_path / "cover.sqlite"
-    problem = cover_count(p, pieces=5)
-    assert run(problem, jobs=1, journal=journal)["total"] == 4  # 6-queens
-    assert run(problem, jobs=1, journal=journal)["total"] == 4  # every piece read back
-    with Journal.open(journal, None, None) as j:
-        assert len(j.done()) == len(prefixes(p, 5)) and sum(j.done().values()) == 4
+    work = CoverCount(p, pieces=5)
+    assert run(work, jobs=1, journal=journal)["total"] == 4  # 6-queens
+    assert run(work, jobs=2, journal=journal)["total"] == 4  # every piece read back
+    with Journal.read(journal) as j:
+        done = j.done(work)
+        assert len(done) == len(prefixes(p, 5)) and sum(c for c, _ in done.values()) == 4
+
+
+@pytest.mark.parametrize("engine", ["links", "bits"])
+@pytest.mark.parametrize("pieces", [1, 3, 64, 500])
+def test_parallel_count_of_pentominoes_any_cut(engine, pieces):
+    from clew.cover import CoverCount
+    from clew.scale import run
+
+    tiles = cover.pentominoes(20, 3)
+    threads = run(CoverCount(tiles, pieces=pieces, engine=engine), jobs=2)
+    processes = run(CoverCount(tiles, pieces=pieces, engine=engine), jobs=2, executor="processes")
+    assert threads == processes and threads["total"] == 8
+    assert threads["nodes"] > 0
+
+
+def test_bit_prefixes_equal_the_reference_cut():
+    from clew.cover.solver import search_tables
+
+    for tiles in (cover.pentominoes(10, 6), cover.langford(7), cover.queens(6)):
+        assert prefixes(tiles, 50, search_tables(tiles, "bits")) == prefixes(tiles, 50)

@@ -49,14 +49,27 @@ def test_unique(n, queens_counts):
     assert queens.count(n, unique=True, jobs=jobs) == queens_counts.unique[n]
 
 
-@pytest.mark.parametrize("n", [14, 15])
-def test_process_pool_total(n, queens_counts):
-    assert n >= solver.PARALLEL_FROM_N  # really runs on the pool
-    assert queens.count(n, jobs=2) == queens_counts.total[n]
+@pytest.mark.parametrize("n", [12, 14, 15])
+@pytest.mark.parametrize("executor", ["threads", "processes"])
+def test_parallel_total(n, executor, queens_counts):
+    from clew.queens.counting import QueensCount
+    from clew.scale import run
+
+    assert run(QueensCount(n), jobs=2, executor=executor)["total"] == queens_counts.total[n]
 
 
-def test_process_pool_unique(queens_counts):
+def test_parallel_unique(queens_counts):
     assert queens.count(14, unique=True, jobs=2) == queens_counts.unique[14]
+
+
+@pytest.mark.parametrize("pieces", [1, 2, 7, 1000, 10**6])
+def test_any_number_of_pieces_gives_the_same_count(pieces, queens_counts):
+    from clew.queens.counting import QueensCount
+    from clew.scale import run
+
+    work = QueensCount(10, unique=True, pieces=pieces)
+    assert len(work.pieces()) == min(pieces, len(queens.constellations(10))) + 2
+    assert run(work, jobs=2) == {"n": 10, "total": queens_counts.total[10], "unique": queens_counts.unique[10]}
 
 
 def test_returns_python_int():
@@ -194,7 +207,7 @@ def test_each_constellation_counts_its_own_solutions():
     # canonical constellation number its unweighted count.
     n = 8
     table = queens.constellations(n)
-    from clew.queens import _kernels as K
+    from clew.queens import _kernels_count as K
 
     per = K.count_constellations(n, table, 0, len(table))
     border = {}

@@ -42,7 +42,7 @@ def test_journal_of_another_count_is_refused(tmp_path):
     assert clew("queens", "count", 9, "--journal", path).returncode == 0
     result = clew("queens", "count", 10, "--journal", path)
     assert result.returncode == 2
-    assert result.stderr.startswith("clew: error: journal") and "another problem" in result.stderr
+    assert result.stderr.startswith("clew: error: journal") and "another job" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 

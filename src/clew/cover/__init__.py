@@ -45,7 +45,8 @@ from .models import (
     tilings,
 )
 from .problem import Compiled, CoverInputError, Problem
-from .solver import Search, as_problem, check_cover, count, is_cover, prefixes, reduce, solutions, solve
+from .counting import CoverCount, count
+from .solver import Search, as_problem, check_cover, is_cover, prefixes, reduce, solutions, solve
 
 __all__ = [
     "PENTOMINOES",
@@ -55,6 +56,7 @@ __all__ = [
     "Search",
     "as_problem",
     "check_cover",
+    "CoverCount",
     "count",
     "count_up_to_symmetry",
     "draw_langford",

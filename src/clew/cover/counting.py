@@ -48,7 +48,7 @@ class CoverCount(Work):
 
     >>> from clew.scale import run
     >>> from clew.cover import pentominoes
-    >>> run(CoverCount(pentominoes(20, 3)), jobs=1)
+    >>> run(CoverCount(pentominoes(20, 3)), jobs=1)["total"]
     8
     """
 
@@ -88,28 +88,29 @@ class CoverCount(Work):
             return [()]
         return prefixes(self._problem(), self.pieces_asked, _tables(self.text, self.engine))
 
-    def run_piece(self, piece) -> int:
-        problem = self._problem()
-        tables = _tables(self.text, self.engine)
-        return Search(problem, taken=piece, tables=tables).run()
+    def run_piece(self, piece) -> tuple[int, int]:
+        """The solutions and search nodes of the piece."""
+        search = Search(self._problem(), taken=piece, tables=_tables(self.text, self.engine))
+        return search.run(), search.nodes
 
-    def combine(self, values: list) -> int:
-        return sum(values)
+    def combine(self, values: list) -> dict:
+        return {"total": sum(v[0] for v in values), "nodes": sum(v[1] for v in values)}
 
-    def encode(self, value: int) -> str:
-        return str(int(value))
+    def encode(self, value: tuple[int, int]) -> str:
+        return f"{int(value[0])} {int(value[1])}"
 
-    def decode(self, text: str) -> int:
-        return int(text)
+    def decode(self, text: str) -> tuple[int, int]:
+        count, nodes = text.split()
+        return int(count), int(nodes)
 
     def describe(self) -> str:
         return f"exact cover count ({self.sha256[:12]})"
 
     def report(self, done: dict, pieces: int) -> dict:
-        return {"partial": sum(done.values())}
+        return {"partial": sum(v[0] for v in done.values())}
 
-    def summary(self, answer: int) -> str:
-        return f"total {answer}"
+    def summary(self, answer: dict) -> str:
+        return f"total {answer['total']} ({answer['nodes']:,} search nodes)"
 
 
 def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: str = "auto") -> int:
@@ -137,4 +138,4 @@ def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: st
     problem = as_problem(problem)
     if limit is not None or jobs == 1:
         return Search(problem, limit, engine=engine).run()
-    return run(CoverCount(problem, engine=engine), jobs=jobs)
+    return run(CoverCount(problem, engine=engine), jobs=jobs)["total"]

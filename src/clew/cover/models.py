@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from ..sudoku.grid import DIGITS, Grid
 from .problem import CoverInputError, Problem
-from .solver import check_cover, count, solutions
+from .counting import count
+from .solver import check_cover, solutions
 
 __all__ = [
     "PENTOMINOES",

@@ -43,6 +43,8 @@ def _canonical(identity: dict) -> str:
 
 
 def _checksum(identity: str, piece: int, value: str) -> str:
+    """The checksum of a piece record (the definition; :class:`Journal` computes the same
+    from a hash state that has already taken in the identity)."""
     return hashlib.sha256(f"{identity}\x00{piece}\x00{value}".encode()).hexdigest()[:32]
 
 
@@ -80,8 +82,13 @@ class Journal:
         self.identity = identity
         self.pieces = pieces
         self._canonical = _canonical(identity)
+        # the hash state after "identity\0": each checksum copies it and adds "piece\0value"
+        self._hashed_identity = hashlib.sha256(f"{self._canonical}\x00".encode())
         self.run = run
         self._lock = lock
+        # (data_version, {piece: text}) of the last full verification, reused while no
+        # other connection has committed and this one has recorded nothing since
+        self._verified: tuple[int, dict[int, str]] | None = None
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -126,17 +133,14 @@ class Journal:
             run = None
             if identity is not None:
                 if stored != identity:
-                    raise JournalError(
-                        f"journal {path} belongs to another job ({_describe(stored)}), not "
-                        f"{_describe(identity)}: use another file"
-                    )
+                    raise JournalError(f"journal {path} belongs to another job ({_difference(stored, identity)}): use another file")
                 if count != pieces:
                     raise JournalError(f"journal {path} has {count} pieces, this job {pieces}: use another file")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 cur = conn.execute("INSERT INTO runs (started, jobs, backend) VALUES (?, ?, ?)", (time.time(), jobs, backend))
                 run = cur.lastrowid
             journal = cls(path, conn, stored, count, run, lock)
-            journal.done_text()  # verify every record now, before any work
+            journal._verify()  # every record now, before any work (kept for done())
             return journal
         except sqlite3.DatabaseError as exc:
             _release(lock)
@@ -214,40 +218,68 @@ class Journal:
     # -- reading ---------------------------------------------------------------------------
 
     def done_text(self) -> dict[int, str]:
-        """Finished pieces: ``{piece number: value text}``, every record verified."""
+        """Finished pieces: ``{piece number: value text}``, every record verified.
+
+        The records verified when the journal was opened are reused (not hashed again) as
+        long as no other connection has committed to the file (SQLite's ``data_version``)
+        and this one has recorded nothing since; otherwise every record is read and
+        verified again."""
+        return dict(self._texts())
+
+    def _texts(self) -> dict[int, str]:
+        """The verified records (not a copy: read it, never change it)."""
+        if self._verified is not None:
+            try:
+                version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.DatabaseError as exc:
+                raise JournalError(f"journal {self.path} is damaged ({exc})") from None
+            if version == self._verified[0]:
+                return self._verified[1]
+        return self._verify()
+
+    def _verify(self) -> dict[int, str]:
+        """Read every piece record, check its number and checksum, and remember the result."""
+        self._verified = None
+        out: dict[int, str] = {}
+        pieces = self.pieces
+        start = self._hashed_identity.copy
+        piece = None
         try:
-            rows = self._conn.execute("SELECT id, value, checksum FROM pieces").fetchall()
+            # before the read: a commit in between makes the next done_text() verify again
+            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            for piece, value, checksum in self._conn.execute("SELECT id, value, checksum FROM pieces"):
+                if not (0 <= piece < pieces) or not isinstance(value, str):
+                    raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
+                h = start()
+                h.update(f"{piece}\x00{value}".encode())
+                if h.hexdigest()[:32] != checksum:
+                    raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
+                out[piece] = value
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"journal {self.path} is damaged ({exc})") from None
-        out: dict[int, str] = {}
-        prefix = f"{self._canonical}\x00".encode()
-        sha = hashlib.sha256
-        for piece, value, checksum in rows:
-            if not (0 <= piece < self.pieces) or not isinstance(value, str):
-                raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
-            if sha(prefix + f"{piece}\x00{value}".encode()).hexdigest()[:32] != checksum:
-                raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
-            out[piece] = value
+        self._verified = (version, out)
         return out
 
     def done(self, work) -> dict:
         """Finished pieces decoded by ``work``: ``{piece number: value}``."""
+        texts = self._texts()
         out = {}
-        for piece, text in self.done_text().items():
-            try:
-                out[piece] = work.decode(text)
-            except (ValueError, TypeError, KeyError):
-                raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {text[:40]!r}") from None
+        decode = work.decode
+        piece = None
+        try:
+            for piece, text in texts.items():
+                out[piece] = decode(text)
+        except (ValueError, TypeError, KeyError):
+            raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {texts[piece][:40]!r}") from None
         return out
 
     def progress(self, work=None) -> Progress:
         """Where the journal stands; with ``work``, what its finished pieces say too."""
-        rows = self._conn.execute(
-            "SELECT r.started, r.seconds, MAX(p.finished) FROM runs r "
-            "LEFT JOIN pieces p ON p.run = r.id GROUP BY r.id"
-        ).fetchall()
+        rows = self._conn.execute("SELECT id, started, seconds FROM runs").fetchall()
+        # one pass over the pieces (a join on pieces.run, which has no index, costs more)
+        last = dict(self._conn.execute("SELECT run, MAX(finished) FROM pieces GROUP BY run").fetchall())
         # a run that was killed never wrote its time: count it until its last finished piece
-        seconds = sum(max(spent, (last - started) if last is not None else 0.0) for started, spent, last in rows)
+        seconds = sum(max(spent, (last[run] - started) if run in last else 0.0) for run, started, spent in rows)
         piece_seconds, done = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
         report = work.report(self.done(work), self.pieces) if work is not None else {}
         return Progress(self.identity, self.pieces, int(done), float(seconds), float(piece_seconds), len(rows), report)
@@ -271,7 +303,13 @@ class Journal:
     def record_many(self, rows: list[tuple[int, str, float]]) -> None:
         """Store finished pieces ``(number, value text, seconds)`` in one transaction."""
         now = time.time()
-        data = [(i, text, s, self.run, now, _checksum(self._canonical, i, text)) for i, text, s in rows]
+        start = self._hashed_identity.copy
+        data = []
+        for i, text, s in rows:
+            h = start()
+            h.update(f"{i}\x00{text}".encode())  # = _checksum(self._canonical, i, text)
+            data.append((i, text, s, self.run, now, h.hexdigest()[:32]))
+        self._verified = None  # what done_text() returns changes
         with self._conn:
             self._conn.execute("BEGIN")
             self._conn.executemany(
@@ -299,5 +337,14 @@ def _release(lock) -> None:
         lock.close()  # closing the descriptor drops the flock
 
 
-def _describe(identity: dict) -> str:
-    return _canonical(identity)
+def _difference(stored: dict, asked: dict) -> str:
+    """What differs between the journal's identity and the job's, in a few words."""
+
+    def short(value) -> str:
+        text = json.dumps(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+
+    if stored.get("work") != asked.get("work"):
+        return f"written for {stored.get('work')}, not {asked.get('work')}"
+    keys = [k for k in sorted(set(stored) | set(asked)) if stored.get(k) != asked.get(k)]
+    return "; ".join(f"{k}: {short(stored.get(k))} there, {short(asked.get(k))} here" for k in keys)

@@ -213,7 +213,5 @@ def stream(
 def run(work: Work, **options):
     """Compute ``work`` piece by piece and return its answer (:meth:`Work.combine` of every
     piece's value in order). Takes the options of :func:`stream` but ``ordered``."""
-    values: dict = {}
-    for index, value in stream(work, **options):
-        values[index] = value
+    values = dict(stream(work, **options))  # the (index, value) pairs, collected in C
     return work.combine([values[i] for i in range(len(values))])

@@ -24,7 +24,8 @@ import numpy as np
 from ..errors import ClewError, check_size
 from ..scale import Work, stream
 from .grid import check_symbols, format_lines, read_lines, split_lines
-from .solver import MAX_COUNT, _run
+from . import solver as _solver
+from .solver import _run
 
 __all__ = ["MODES", "Answer", "SolveFile", "Tally", "solve_file"]
 
@@ -124,7 +125,7 @@ class SolveFile(Work):
         self.mode = mode
         self.limit = None if limit is None else check_size(limit, name="limit", low=1, high=2**62)
         self.symbols = check_symbols(symbols)
-        self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
+        self.kernel_limit = (self.limit or _solver.MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
         self.sha256 = hashlib.sha256(data).hexdigest()
         lines, numbers = split_lines(data)
         self.batch = read_lines(lines, numbers, symbols=self.symbols)
@@ -170,7 +171,7 @@ class SolveFile(Work):
         work = cls.__new__(cls)
         work.mode, work.limit, work.symbols = identity["mode"], identity["limit"], identity["symbols"]
         work.sha256, work.puzzles = identity["sha256"], identity["puzzles"]
-        work.kernel_limit = (work.limit or MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
+        work.kernel_limit = (work.limit or _solver.MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
         work.batch = None
         work.plan = None
         return work

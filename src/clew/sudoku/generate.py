@@ -83,19 +83,18 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import functools
 import math
-import multiprocessing
-import os
-from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..errors import BoardSizeError, ClewError, check_size
+from ..scale import Work, stream
 from .grid import Grid
 from .solver import _run
 
@@ -465,6 +464,11 @@ def generate_many(
     seed: int | None = None,
     attempts: int | None = None,
     jobs: int | None = 1,
+    journal=None,
+    dask: str | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = False,
+    announce=None,
 ) -> Iterator[Generated]:
     """Generate ``count`` proper puzzles, lazily, in a reproducible order.
 
@@ -480,6 +484,9 @@ def generate_many(
         As in :func:`generate`.
     jobs : int or None
         Worker processes (``None``: one per core). The puzzles still come in index order.
+    journal, dask, scheduler, progress, announce
+        As in :func:`clew.scale.stream`: the puzzles are made in pieces of a
+        :class:`GenerateWork` (a journal resumes only a run with the same seed).
 
     Yields
     ------
@@ -504,45 +511,81 @@ def generate_many(
     clew.errors.BoardSizeError: count must be between 1 and 1000000000000, got 0
     """
     count = check_size(count, name="count", low=1, high=_MAX_COUNT)
-    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=_MAX_JOBS)
+    jobs = None if jobs is None else check_size(jobs, name="jobs", low=1, high=_MAX_JOBS)
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts)
-    return _many(plan, count, jobs)
+    return _many(plan, count, jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
 
 
-def _chunk(plan: _Plan, count: int, jobs: int) -> int:
-    """Puzzles per task of the process pool: about 8 tasks per worker, fewer puzzles per
-    task when each needs a rated search or a 16x16 dig."""
+def _chunk(plan: _Plan, count: int) -> int:
+    """Puzzles per piece: about 64 pieces in all (load balancing, fine-grained resumption),
+    fewer puzzles per piece when each needs a rated search or a 16x16 dig. A function of
+    the run alone, never of the number of workers, so that a journal resumes with any."""
     cap = 4 if plan.difficulty or plan.side == 16 else 256
-    return max(1, min(cap, math.ceil(count / (8 * jobs))))
+    return max(1, min(cap, math.ceil(count / 64)))
 
 
-def _context():
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else None)
+class GenerateWork(Work):
+    """Generating ``count`` puzzles of a plan: pieces are ranges ``(lo, hi)`` of puzzle
+    numbers, a value the list of :class:`Generated` puzzles of that range (puzzle ``i``
+    depends only on the seed, ``i`` and the options)."""
+
+    # the digging and the rating are Python around short kernel calls: worker processes
+    releases_gil = False
+
+    def __init__(self, plan: _Plan, count: int) -> None:
+        self.plan, self.count = plan, count
+        self.size = _chunk(plan, count)
+
+    def identity(self) -> dict:
+        return {"generate": "sudoku", "count": self.count, "chunk": self.size, **dataclasses.asdict(self.plan)}
+
+    @classmethod
+    def from_identity(cls, identity: dict) -> "GenerateWork":
+        fields = {f.name: identity[f.name] for f in dataclasses.fields(_Plan)}
+        return cls(_Plan(**fields), identity["count"])
+
+    def pieces(self) -> list:
+        return [(lo, min(self.count, lo + self.size)) for lo in range(0, self.count, self.size)]
+
+    def run_piece(self, piece: tuple[int, int]) -> list:
+        return _make_range(self.plan, *piece)
+
+    def combine(self, values: list) -> list:
+        return [g for chunk in values for g in chunk]
+
+    def encode(self, value: list) -> str:
+        return json.dumps(
+            [[g.puzzle.to_line(), g.solution.to_line(), None if g.rating is None else dataclasses.asdict(g.rating)] for g in value],
+            separators=(",", ":"),
+        )
+
+    def decode(self, text: str) -> list:
+        from .logic import Rating
+
+        out = []
+        for puzzle, solution, rating in json.loads(text):
+            if rating is not None:
+                rating["techniques"] = tuple(tuple(t) for t in rating["techniques"])
+                rating = Rating(**rating)
+            out.append(Generated(Grid(puzzle), Grid(solution), rating))
+        return out
+
+    def describe(self) -> str:
+        level = f" {self.plan.difficulty}" if self.plan.difficulty else ""
+        return f"{self.count}{level} {self.plan.side}x{self.plan.side} sudoku puzzles (seed {self.plan.entropy})"
+
+    def report(self, done: dict, pieces: int) -> dict:
+        return {"generated": sum(len(v) for v in done.values())}
+
+    def summary(self, answer: list) -> str:
+        return f"{len(answer)} puzzles generated"
 
 
-def _many(plan: _Plan, count: int, jobs: int) -> Iterator[Generated]:
-    size = _chunk(plan, count, jobs)
-    if jobs == 1 or count <= size:
+def _many(plan: _Plan, count: int, jobs: int, **scale) -> Iterator[Generated]:
+    if jobs == 1 and not any(scale.values()):
         for i in range(count):
             yield _make(plan, i)
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, math.ceil(count / size)), mp_context=_context())
-    pending: deque = deque()
-    starts = iter(range(0, count, size))
-    try:
-        for lo in starts:
-            pending.append(pool.submit(_make_range, plan, lo, min(count, lo + size)))
-            if len(pending) >= 4 * jobs:
-                break
-        while pending:
-            done = pending.popleft().result()
-            lo = next(starts, None)
-            if lo is not None:
-                pending.append(pool.submit(_make_range, plan, lo, min(count, lo + size)))
-            yield from done
-    except BaseException:
-        # an error, Ctrl-C, or a consumer that stopped early: drop what is queued
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+    work = GenerateWork(plan, count)
+    for _, chunk in stream(work, jobs=jobs, ordered=True, **scale):
+        yield from chunk

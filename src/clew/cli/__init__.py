@@ -1,0 +1,190 @@
+"""The ``clew`` command line: ``clew <problem> <command> [options]``.
+
+Each problem is a Click group (``clew queens``, ``clew sudoku``, ``clew cover``, and
+``clew journal`` for the journals of long counts) whose commands are thin wrappers over the
+Python API: parse and check the arguments, call the library, print. Data goes to stdout,
+diagnostics to stderr, and no traceback ever reaches the user:
+
+* a bad argument (wrong type, out of range, unknown option) prints one line,
+  ``clew: error: <message> (see 'clew ... --help')``, and exits with status 2;
+* a :class:`~clew.errors.ClewError` raised by the library is an input error too: it prints
+  ``clew: error: <message>`` and exits with status 2;
+* a reader that stops early (``clew queens solve 12 | head -1``) ends the run quietly with
+  status 141, as a program killed by SIGPIPE would;
+* Ctrl-C prints ``clew: interrupted`` and exits with status 130; inside the single long
+  kernel call of ``queens one`` and ``queens complete`` it ends the process at once, as
+  SIGINT's default action does (status 130 in a shell, no message).
+
+Layout: this module holds the top group :data:`cli`, :func:`run` (where every error is
+reported) and :func:`main`; :mod:`._common` the Click plumbing, the options written once and
+the I/O helpers; one module per group (:mod:`.queens`, :mod:`.sudoku`, :mod:`.cover`,
+:mod:`.journal`).
+
+Start-up stays cheap: every module of this package imports only Click and the standard
+library, and the groups are loaded lazily (:class:`LazyGroup`, Click's "lazy loading of
+subcommands"): ``clew queens count 8`` imports :mod:`.queens` alone, and numpy, numba and the
+kernels are imported inside the commands that need them, so ``clew --help`` does not pay for
+them.
+
+Adding a problem means adding a module with its group, ``clew/cli/maze.py``::
+
+    @click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+    def maze():
+        \"\"\"Mazes: ... 'solve' ..., 'show' ... (name every command here).\"\"\"
+
+    @maze.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+    ...
+
+and one entry ``"maze": "clew.cli.maze:maze"`` in :data:`GROUPS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from .. import __version__
+from ._common import (
+    _CONTEXT,
+    _EPILOG,
+    EXIT_BROKEN_PIPE,
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    Group,
+    _close_stdout_quietly,
+    _one_line,
+    _OutputClosed,
+)
+
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_FAILURE",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "GROUPS",
+    "LazyGroup",
+    "cli",
+    "main",
+    "run",
+]
+
+#: The groups of ``clew``, by command name: "module:attribute" of each Click group, imported
+#: only when the command is resolved (or when ``clew --help`` lists it).
+GROUPS = {
+    "cover": f"{__name__}.cover:cover",
+    "journal": f"{__name__}.journal:journal",
+    "queens": f"{__name__}.queens:queens",
+    "sudoku": f"{__name__}.sudoku:sudoku",
+}
+
+#: Click >= 8.2 raises this for a bare group ('clew', 'clew queens'); older Click prints the
+#: help and exits 0 by itself.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class LazyGroup(Group):
+    """A :class:`Group` whose subcommands are imported on first use.
+
+    ``lazy_subcommands`` maps each command name to the "module:attribute" path of its Click
+    command; the module is imported when Click resolves that name, or when the help lists
+    the commands (which needs their short help). Click's documented pattern, "Lazily loading
+    subcommands".
+    """
+
+    def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_subcommands = dict(lazy_subcommands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_subcommands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_subcommands:
+            return self._lazy_load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _lazy_load(self, cmd_name: str) -> click.Command:
+        module_name, _, attribute = self.lazy_subcommands[cmd_name].partition(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a Click command: {command!r}")
+        return command
+
+
+@click.group(cls=LazyGroup, lazy_subcommands=GROUPS, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.version_option(__version__, "-V", "--version", prog_name="clew", message="%(prog)s %(version)s")
+def cli() -> None:
+    """clew: fast backtracking search, with a numba kernel per problem.
+
+    Problems: 'queens' (N-Queens), 'sudoku' (k^2 x k^2 grids), 'cover' (exact cover);
+    'journal' shows where a long count recorded with --journal stands.
+
+    Run 'clew PROBLEM --help' for a problem's commands, e.g. 'clew queens --help'.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------------------------
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``) and return its exit status.
+
+    Every error is reported here, in one line on stderr; nothing is raised.
+    """
+    from ..errors import ClewError
+
+    try:
+        try:
+            result = cli.main(args=argv, prog_name="clew", standalone_mode=False)
+            sys.stdout.flush()
+        except BrokenPipeError as exc:  # the last flush found the pipe closed
+            raise _OutputClosed() from exc
+    except _OutputClosed:
+        _close_stdout_quietly()
+        return EXIT_BROKEN_PIPE
+    except _NO_ARGS_IS_HELP as exc:
+        exc.show()  # a bare 'clew' or 'clew queens': the help, on stderr
+        return EXIT_USAGE
+    except click.ClickException as exc:
+        message = _one_line(exc.format_message())
+        ctx = getattr(exc, "ctx", None)
+        if isinstance(exc, click.UsageError) and ctx is not None:
+            message += f" (see '{ctx.command_path} --help')"
+        click.echo(f"clew: error: {message}", err=True)
+        return exc.exit_code
+    except ClewError as exc:
+        click.echo(f"clew: error: {_one_line(exc)}", err=True)
+        return EXIT_USAGE
+    except (click.Abort, KeyboardInterrupt) as exc:
+        # a job of clew.scale says how much of it is safe (clew.scale.Interrupted.hint);
+        # Click turns a KeyboardInterrupt into Abort, the original is its cause
+        cause = exc.__cause__ if isinstance(exc, click.Abort) else exc
+        hint = getattr(cause, "hint", None)
+        click.echo(f"clew: {hint() if callable(hint) else 'interrupted'}", err=True)
+        return EXIT_INTERRUPTED
+    return result if isinstance(result, int) else EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point (``clew``, ``python -m clew``): exits with :func:`run`'s status.
+
+    After Ctrl-C the process ends at once (``os._exit`` once the output is flushed): a
+    worker thread may still be inside a compiled kernel that cannot be stopped, and the
+    interpreter's exit would wait for nothing useful."""
+    status = run(argv)
+    if status == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status)
+    sys.exit(status)

@@ -1,0 +1,379 @@
+"""What every ``clew`` command shares: the Click plumbing, the option declarations, the I/O.
+
+* Plumbing: :class:`Group` (a closed stdout pipe becomes :class:`_OutputClosed`),
+  :class:`Command` (negative numbers are arguments, not options), :class:`Integer` (one-line
+  messages), :class:`_OptionalArgument`, :func:`_at_most`, :func:`_ctrl_c_kills`, the exit
+  statuses and the context settings and epilog of every command.
+* Options written once, as decorators: ``--jobs``, ``--journal``, ``--dask``,
+  ``--scheduler``, ``--progress/--quiet``, ``--json``, ``--symbols``, ``--strategy``,
+  ``--max-events`` and the player's ``--html``, ``--animate``, ``--fps``. Where the help
+  depends on the command (what the workers of ``--jobs`` are, what ``--strategy`` prunes),
+  the decorator takes that text as a parameter.
+* I/O: :func:`_read_input`, :func:`_write_text`, :func:`_write_trace`, :func:`_play`,
+  :func:`_plural`.
+
+Like every module of :mod:`clew.cli`, this one imports only Click and the standard library.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+
+import click
+
+#: Exit statuses (also listed in ``clew --help``).
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+_CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+_EPILOG = (
+    "Exit status: 0 success, 2 bad input (one line on stderr), 1 any other failure, "
+    "130 interrupted, 141 output closed early (as with '| head')."
+)
+
+#: Events a trace, a tree or a player holds unless --max-events says otherwise.
+DEFAULT_MAX_EVENTS = 100_000
+
+Decorator = Callable[[Callable], Callable]
+
+
+# ---------------------------------------------------------------------------------------------
+# Click plumbing shared by every command
+# ---------------------------------------------------------------------------------------------
+
+
+class _OutputClosed(Exception):
+    """stdout's reader went away (EPIPE). Not an OSError, so that Click lets it through."""
+
+
+class Group(click.Group):
+    """A group that turns a broken stdout pipe into :class:`_OutputClosed` for :func:`run`."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise _OutputClosed() from exc
+
+
+class Command(click.Command):
+    """A command whose positional arguments may be negative numbers.
+
+    Click takes ``-1`` for an unknown short option and would answer "No such option: -1";
+    a board size of -1 deserves "must be at least 1". When the only unknown options are
+    negative numbers the arguments are parsed again with unknown options passed through as
+    arguments, where the parameter types judge them.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, list(args))
+        except click.NoSuchOption as exc:
+            if not re.fullmatch(r"-\d", exc.option_name or ""):
+                raise
+        ctx.ignore_unknown_options = True
+        return super().parse_args(ctx, list(args))
+
+
+class Integer(click.ParamType):
+    """A base-10 integer of at least ``low``, with one-line messages."""
+
+    name = "integer"
+
+    def __init__(self, low: int) -> None:
+        self.low = low
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, bool):
+            self.fail(f"{value!r} is not an integer", param, ctx)
+        if isinstance(value, int):
+            number = value
+        else:
+            text = str(value).strip()
+            if text.startswith("--") or (text.startswith("-") and not text[1:].isdigit()):
+                self.fail(f"no such option: {text}", param, ctx)
+            try:
+                number = int(text, 10)
+            except ValueError:
+                self.fail(f"{text!r} is not an integer", param, ctx)
+        if number < self.low:
+            self.fail(f"must be at least {self.low}, got {number}", param, ctx)
+        return number
+
+
+class _OptionalArgument(click.Argument):
+    """An optional argument whose errors name it 'N', not '[N]' as Click would."""
+
+    def get_error_hint(self, ctx: click.Context) -> str:
+        return f"'{self.name.upper()}'"
+
+
+def _at_most(n: int, high: int, why: str) -> int:
+    """Refuse a board size above ``high`` as a usage error (exit status 2)."""
+    if n > high:
+        raise click.BadParameter(f"must be at most {high} ({why}), got {n}", param_hint="'N'")
+    return n
+
+
+@contextlib.contextmanager
+def _ctrl_c_kills() -> Iterator[None]:
+    """Let Ctrl-C end the process at once while a long kernel runs.
+
+    A numba kernel does not return to the interpreter until it is done, so Python's own
+    SIGINT handler (which only sets a flag) would leave a long search running; the default
+    action ends the process, with the status of a program killed by SIGINT (130 in a shell).
+    Outside the main thread, where signals cannot be set, nothing changes.
+    """
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except (ValueError, OSError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _close_stdout_quietly() -> None:
+    """Point stdout at the null device so that the interpreter's last flush of what is still
+    buffered cannot fail again (and print "Exception ignored ...") on the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (e.g. under a test runner)
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Options written once
+# ---------------------------------------------------------------------------------------------
+
+
+def jobs_option(help: str, *, default: int | None = None, show_default: bool = False) -> Decorator:
+    """``-j/--jobs J``: ``help`` says what the workers are for this command (processes or
+    threads, and when they start)."""
+    return click.option(
+        "-j", "--jobs", type=Integer(1), default=default, show_default=show_default, metavar="J", help=help
+    )
+
+
+def json_option(help: str) -> Decorator:
+    """``--json``, a flag named ``as_json``: ``help`` describes the command's JSON object."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def journal_option(
+    help: str = "Record every finished piece in this SQLite journal; running the same command "
+    "again resumes, skipping the finished pieces. A journal of another job, or one that "
+    "another run is writing, is refused.",
+) -> Decorator:
+    """``--journal FILE`` of a count cut into pieces (:mod:`clew.scale`)."""
+    return click.option("--journal", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help)
+
+
+def dask_option(
+    help: str = "Run the pieces on a Dask LocalCluster of J worker processes on 127.0.0.1 "
+    "(needs the dask extra: pip install 'clew[dask]').",
+) -> Decorator:
+    """``--dask local`` (the value is required: 'local' is the only one)."""
+    return click.option("--dask", type=click.Choice(["local"]), default=None, metavar="local", help=help)
+
+
+def scheduler_option(
+    help: str = "Run the pieces on a running Dask cluster, e.g. tcp://10.0.0.5:8786.",
+) -> Decorator:
+    """``--scheduler ADDRESS``."""
+    return click.option("--scheduler", default=None, metavar="ADDRESS", help=help)
+
+
+def progress_option(
+    help: str = "Force the progress bar (pieces, rate, ETA) on stderr on or off; by default it is "
+    "shown when stderr is a terminal.",
+) -> Decorator:
+    """``--progress/--quiet``, ``None`` when neither is given."""
+    return click.option("--progress/--quiet", "progress", default=None, help=help)
+
+
+def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:
+    """The options of every long job run through :mod:`clew.scale`, declared once so they
+    mean the same on every command: ``--jobs``, ``--journal``, ``--dask``, ``--scheduler``,
+    ``--progress/--quiet`` and, with ``pieces``, ``--pieces``. The command receives them as
+    keyword arguments and passes :func:`scale_arguments` of them to the library."""
+    decorators = [
+        jobs_option(jobs_help),
+        journal_option() if journal_help is None else journal_option(journal_help),
+        dask_option(),
+        scheduler_option(),
+        progress_option(),
+    ]
+    if pieces:
+        decorators.append(
+            click.option(
+                "--pieces", type=Integer(1), default=None, metavar="P",
+                help="Cut the job into P pieces (default: a size that balances the load); "
+                "a record attempt on a cluster wants many, up to millions. A journal "
+                "resumes only the same cut.",
+            )
+        )
+
+    def apply(f: Callable) -> Callable:
+        for decorator in reversed(decorators):
+            f = decorator(f)
+        return f
+
+    return apply
+
+
+def scale_arguments(jobs, journal, dask, scheduler, progress) -> dict:
+    """The keyword arguments of :func:`clew.scale.run` from the shared options; the Dask
+    dashboard address is announced once on stderr."""
+    if dask and scheduler:
+        raise click.UsageError("use --dask local or --scheduler ADDRESS, not both")
+    return {
+        "jobs": jobs, "journal": journal, "dask": dask, "scheduler": scheduler, "progress": progress,
+        "announce": lambda line: click.echo(f"clew: {line}", err=True),
+    }
+
+
+def symbols_option(help: str) -> Decorator:
+    """``--symbols ABC..``, the alphabet of a puzzle's digits."""
+    return click.option("--symbols", default=None, metavar="ABC..", help=help)
+
+
+def strategy_option(pruned: str, textbook: str) -> Decorator:
+    """``-s/--strategy pruned|textbook`` of a trace: ``pruned`` and ``textbook`` say, in the
+    command's own words, what each search does."""
+    return click.option(
+        "-s",
+        "--strategy",
+        type=click.Choice(("pruned", "textbook")),
+        default="pruned",
+        show_default=True,
+        help=f"pruned: clew's search ({pruned}); textbook: the tutorials' search ({textbook}).",
+    )
+
+
+def max_events_option(f: Callable) -> Callable:
+    """``--max-events K`` of a trace."""
+    return click.option(
+        "--max-events",
+        type=Integer(1),
+        default=DEFAULT_MAX_EVENTS,
+        show_default=True,
+        metavar="K",
+        help="Stop the trace after K events (its last event then says complete: false).",
+    )(f)
+
+
+def play_options(f: Callable) -> Callable:
+    """``--html FILE``, ``--animate`` and ``--fps``: how :func:`_play` shows a search."""
+    f = click.option(
+        "--fps",
+        type=click.FloatRange(0, 1000, min_open=True),
+        default=8.0,
+        show_default=True,
+        help="With --animate: events per second.",
+    )(f)
+    f = click.option("--animate", is_flag=True, help="Play the search in the terminal (on stderr), board redrawn in place.")(f)
+    return click.option(
+        "--html",
+        metavar="FILE",
+        default=None,
+        help="Write a self-contained HTML player of the search to FILE ('-': stdout): open it "
+        "in a browser, from disk, no network needed.",
+    )(f)
+
+
+# ---------------------------------------------------------------------------------------------
+# Input and output
+# ---------------------------------------------------------------------------------------------
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _read_input(path: str, what: str = "puzzles", hint: str = ", one per line") -> tuple[bytes, str]:
+    """The bytes of ``path`` (``-``: stdin) and the name to show for it."""
+    if path == "-":
+        stream = sys.stdin
+        if stream is not None and stream.isatty():
+            click.echo(f"clew: reading {what} from stdin{hint} (Ctrl-D to end)", err=True)
+        data = getattr(stream, "buffer", stream).read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return data, "<stdin>"
+    name = click.format_filename(path)
+    try:
+        with open(path, "rb") as f:
+            return f.read(), name
+    except OSError as exc:
+        from ..errors import ClewError
+
+        raise ClewError(f"{name}: cannot read the {what}: {exc.strerror or exc}") from None
+
+
+def _write_text(text: str, path: str) -> None:
+    """``text`` into ``path`` ('-': stdout), refusing to write where it cannot."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        from ..errors import ClewError
+
+        raise ClewError(f"{click.format_filename(path)}: cannot write: {exc.strerror or exc}") from None
+
+
+def _write_trace(events, max_events: int) -> None:
+    """JSON lines on stdout; a note on stderr when the trace was cut."""
+    import json
+
+    out = sys.stdout
+    last = None
+    for event in events:
+        out.write(json.dumps(event, separators=(", ", ": ")) + "\n")
+        last = event
+    out.flush()
+    if last is not None and not last.get("complete", True):
+        click.echo(f"clew: the trace stops after {max_events} events (--max-events)", err=True)
+
+
+def _play(events: list, html: str | None, animate: bool, fps: float, kind: str, **board) -> None:
+    """Show a search as :func:`play_options` asked: an HTML player or a terminal animation."""
+    if (html is None) == (not animate):
+        raise click.UsageError("give --html FILE or --animate (one of them)")
+    if html is not None:
+        from ..viz.player import player_html
+
+        _write_text(player_html(events, kind=kind), html)
+        if html != "-":
+            end = events[-1]
+            click.echo(
+                f"clew: wrote {click.format_filename(html)}: {len(events)} events, {end['solutions']} solutions, "
+                f"{end['nodes']} nodes, {end['backtracks']} backtracks",
+                err=True,
+            )
+        return
+    from ..viz.animate import animate as run_animation
+
+    run_animation(events, kind=kind, fps=fps, **board)

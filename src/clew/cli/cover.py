@@ -1,0 +1,143 @@
+"""``clew cover solve``: exact cover problems in Knuth's DLX format.
+
+The command parses and checks its arguments, calls :mod:`clew.cover` (imported inside the
+command), and prints. Only Click and the standard library are imported with this module.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ._common import (
+    _CONTEXT,
+    _EPILOG,
+    EXIT_FAILURE,
+    EXIT_OK,
+    Command,
+    Group,
+    Integer,
+    _ctrl_c_kills,
+    _plural,
+    _read_input,
+    scale_arguments,
+    scale_options,
+)
+
+COVER_FORMATS = ("names", "indices", "json")
+
+
+@click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+def cover() -> None:
+    """Exact cover (Knuth's Algorithm X / dancing links, with secondary items and colours).
+
+    A problem is read in Knuth's DLX1/DLX2 format: the first line lists the primary items,
+    then '|' and the secondary items; every further line is one option (its items; a
+    secondary item may be written name:colour); lines starting with '|' are comments.
+
+    'solve' prints the solutions of a problem, one per line, or their number (--count).
+    """
+
+
+@cover.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("file", default="-", metavar="[FILE]")
+@click.option("-c", "--count", "count_", is_flag=True, help="Print the number of solutions instead of them.")
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="Stop after K solutions (with --count: count up to K).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(COVER_FORMATS),
+    default="names",
+    show_default=True,
+    help="names: one solution per line, its options as their items, separated by ' | '; "
+    "indices: the option numbers (0 = the first option line), separated by spaces; json: "
+    '{"solution": [numbers], "options": [[items], ...]} per line.',
+)
+@click.option(
+    "--engine",
+    type=click.Choice(("auto", "links", "bits")),
+    default="auto",
+    show_default=True,
+    help="links: dancing links (any size); bits: options as bit sets (fast while there are "
+    "at most a few thousand options); auto: bits up to 8192 options. Both search the same tree.",
+)
+@click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
+@scale_options(
+    "With --count and no --limit: split the search on its first choices and count the "
+    "pieces on J threads (default: one per core; the kernels release the GIL).",
+    pieces=True,
+)
+def cover_solve(
+    file: str, count_: bool, limit: int | None, fmt: str, engine: str, verbose: bool, pieces: int | None, **scale
+) -> int:
+    """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
+    one per line, as they are found (memory stays flat however many there are).
+
+    Exit status 0 if a solution was found (or with --count), 1 if there is none, 2 for a
+    problem that cannot be read (the message names the line).
+
+    \b
+    Examples:
+      clew cover solve problem.dlx
+      clew cover solve problem.dlx --count -v
+      clew cover solve problem.dlx --limit 10 --format indices
+    """
+    import json
+    import time
+
+    from ..cover import CoverCount, Search
+    from ..cover.knuth import read
+    from ..scale import run
+
+    split = count_ and limit is None  # a count cut into pieces through clew.scale
+    for option, value in (("--jobs", scale["jobs"]), ("--journal", scale["journal"]), ("--dask", scale["dask"]),
+                          ("--scheduler", scale["scheduler"]), ("--pieces", pieces)):
+        if value is not None and not split:
+            raise click.BadParameter("applies to --count without --limit only", param_hint=f"'{option}'")
+    options = scale_arguments(**scale)
+    data, name = _read_input(file, "problem", "")
+    problem = read(data, name=name)
+
+    def stats(found: int, nodes: int | None, seconds: float) -> None:
+        if verbose:
+            rate = f", {nodes / seconds:,.0f} nodes/s" if nodes and seconds > 0 else ""
+            shown = f", {nodes:,} nodes" if nodes is not None else ""
+            click.echo(f"clew: {_plural(found, 'solution')}{shown}, {seconds:.3f} s{rate}", err=True)
+
+    if count_:
+        t0 = time.perf_counter()
+        alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"] or pieces)
+        if not split or alone:
+            # one search in this thread: its node count can be shown; Ctrl-C ends it at once
+            search = Search(problem, limit, engine=engine)
+            with _ctrl_c_kills():
+                found = search.run()
+            stats(found, search.nodes, search.seconds)
+        else:
+            answer = run(CoverCount(problem, pieces=pieces, engine=engine), **options)
+            found = answer["total"]
+            stats(found, answer["nodes"], time.perf_counter() - t0)
+        click.echo(found)
+        return EXIT_OK
+    out = sys.stdout
+    search = Search(problem, limit, engine=engine)
+    for solution in search:
+        if fmt == "indices":
+            line = " ".join(map(str, solution))
+        elif fmt == "json":
+            line = json.dumps({"solution": solution, "options": [list(problem.options[o]) for o in solution]})
+        else:
+            line = " | ".join(" ".join(problem.options[o]) for o in solution)
+        out.write(line + "\n")
+    out.flush()
+    stats(search.count, search.nodes, search.seconds)
+    return EXIT_OK if search.count else EXIT_FAILURE

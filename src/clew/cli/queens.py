@@ -1,0 +1,633 @@
+"""``clew queens``: count, solve, one, complete; trace, show, tree, play.
+
+The commands parse and check their arguments, call :mod:`clew.queens` (imported inside each
+command, with numpy and the kernels), and print. Only Click and the standard library are
+imported with this module, so that ``clew queens --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Iterable, Iterator
+
+import click
+
+from ._common import (
+    _CONTEXT,
+    _EPILOG,
+    EXIT_FAILURE,
+    EXIT_OK,
+    Command,
+    Group,
+    Integer,
+    _at_most,
+    _ctrl_c_kills,
+    _OptionalArgument,
+    _play,
+    _write_text,
+    _write_trace,
+    json_option,
+    max_events_option,
+    scale_arguments,
+    scale_options,
+    play_options,
+    strategy_option,
+)
+
+#: Output formats of ``clew queens solve``; the pictures are drawn one per solution,
+#: separated by a blank line.
+SOLVE_FORMATS = ("columns", "leetcode", "json", "board", "matrix")
+PICTURE_FORMATS = ("board", "matrix", "leetcode")
+#: Methods and output formats of ``clew queens one``.
+ONE_METHODS = ("construct", "local")
+ONE_FORMATS = ("columns", "board")
+#: Methods (as ``queens.complete.METHODS``) and output formats of ``clew queens complete``.
+COMPLETE_METHODS = ("mrv", "rows")
+COMPLETE_FORMATS = ("columns", "board", "json")
+
+#: --strategy of the queens traces, in the words of the queens search
+_strategy_option = strategy_option(
+    pruned="attacked squares never tried, the row or column with the fewest free squares first",
+    textbook="first free row, an is_valid loop for each try",
+)
+
+
+@click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+def queens() -> None:
+    """N-Queens: place N queens on an N x N board, no two attacking each other.
+
+    'count' counts the solutions (OEIS A000170) or the fundamental ones (A002562);
+    'solve' prints them in lexicographic order; 'one' prints one solution of a board of up
+    to 10**9 squares a side; 'complete' extends queens already placed, around blocked squares.
+
+    Seeing the search: 'trace' prints its events as JSON lines; 'show' draws a board with
+    queens (text or SVG); 'tree' draws the search tree (SVG); 'play' replays the search in an
+    HTML player or in the terminal.
+    """
+
+
+@queens.command("count", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-u",
+    "--unique",
+    is_flag=True,
+    help="Count fundamental solutions, i.e. classes under the 8 rotations and reflections "
+    "of the board (OEIS A002562), instead of all solutions (A000170).",
+)
+@json_option(
+    'Print one JSON object {"n", "total", "unique", "seconds"} instead of the bare count. '
+    '"total" is always the number of all solutions; "unique" is the fundamental count with '
+    '--unique and null without it; "seconds" is the wall-clock time of the count.'
+)
+@scale_options("Worker threads (default: one per core; the kernels release the GIL).", pieces=True)
+def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scale) -> None:
+    """Count the solutions of the N x N board and print the number.
+
+    N is at most 32 (the kernels keep the board's lines in 64-bit masks); time, not the
+    limit, is what stops you: N = 16 takes seconds, every step up about 6-10 times longer.
+
+    The count is cut into pieces (canonical border constellations) that run on every
+    core, or on a Dask cluster; with --journal a long count survives a crash or Ctrl-C.
+
+    \b
+    Examples:
+      clew queens count 8             # 92
+      clew queens count 8 --unique    # 12
+      clew queens count 15 --jobs 2 --json
+      clew queens count 19 --journal q19.sqlite   # Ctrl-C, then the same again resumes
+    """
+    from ..queens.counting import MAX_COUNT_N, QueensCount
+    from ..scale import run
+
+    _at_most(n, MAX_COUNT_N, "the counting kernels use 64-bit masks")
+    options = scale_arguments(**scale)
+    start = time.perf_counter()
+    answer = run(QueensCount(n, unique=unique, pieces=pieces), **options)
+    total, fundamental = answer["total"], answer["unique"]
+    seconds = time.perf_counter() - start
+    if as_json:
+        line = json.dumps({"n": n, "total": total, "unique": fundamental, "seconds": round(seconds, 6)})
+    else:
+        line = str(fundamental if unique else total)
+    click.echo(line)
+
+
+@queens.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(0),
+    default=None,
+    metavar="K",
+    help="Stop after K solutions (default: all of them).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(SOLVE_FORMATS),
+    default="columns",
+    show_default=True,
+    help="columns: one line per solution, the 0-based column of the queen in each row; "
+    'leetcode: one line per solution, the JSON list of row strings (".Q.." ...); '
+    'json: one JSON object per line, {"n": N, "columns": [...]}; '
+    "board: a Unicode chessboard per solution; matrix: a 0/1 matrix per solution. "
+    "Boards and matrices are separated by a blank line.",
+)
+@click.option(
+    "--any-order",
+    is_flag=True,
+    help="Stream the solutions in symmetry order instead of lexicographic order: each "
+    "completion of a canonical border constellation is written once per symmetric image, "
+    "about 8x less search. N is then at most 32.",
+)
+def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool) -> None:
+    """Print the solutions of the N x N board in lexicographic order, as they are found
+    (with --any-order: in symmetry order, several times faster).
+
+    N is at most 62 (the enumeration kernel keeps a row in a 64-bit mask). Output streams:
+    memory stays flat however many solutions there are. The first solution in
+    lexicographic order gets slow to reach beyond N of about 30.
+
+    \b
+    Examples:
+      clew queens solve 4                   # 1 3 0 2 / 2 0 3 1
+      clew queens solve 8 --limit 1 --format board
+      clew queens solve 12 | wc -l          # 14200
+    """
+    from ..queens import format as fmt_module
+    from ..queens import solver
+
+    if any_order:
+        _at_most(n, solver.MAX_COUNT_N, "--any-order uses the 64-bit constellation kernels")
+    else:
+        _at_most(n, solver.MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask")
+    if fmt in PICTURE_FORMATS and n > fmt_module.MAX_PICTURE_N:
+        raise click.BadParameter(
+            f"a {n}x{n} board is too large to draw as '{fmt}' (at most "
+            f"{fmt_module.MAX_PICTURE_N}x{fmt_module.MAX_PICTURE_N}); use --format columns or json",
+            param_hint="'--format'",
+        )
+    out = sys.stdout.buffer
+    if fmt == "columns":
+        # The fast path: the kernel formats whole batches of solutions into bytes.
+        for chunk in solver.columns_text(n, limit=limit, ordered=not any_order):
+            out.write(chunk)
+    else:
+        batches = solver.solution_batches_unordered if any_order else solver.solution_batches
+        for text in _render(fmt, batches(n, limit=limit)):
+            out.write(text.encode("utf-8"))
+    out.flush()
+
+
+def _render(fmt: str, batches: Iterable) -> Iterator[str]:
+    """Text of each batch of solutions (int arrays of shape (k, n)) in format ``fmt``."""
+    from ..queens import format as f
+
+    if fmt == "leetcode":
+        for block in batches:
+            yield "".join(json.dumps(f.to_leetcode(row), separators=(",", ":")) + "\n" for row in block.tolist())
+    elif fmt == "json":
+        for block in batches:
+            yield "".join(f.to_json(row) + "\n" for row in block.tolist())
+    else:
+        draw = f.to_board if fmt == "board" else f.to_matrix_text
+        first = True
+        for block in batches:
+            parts = []
+            for row in block.tolist():
+                parts.append(("" if first else "\n") + draw(row) + "\n")
+                first = False
+            yield "".join(parts)
+
+
+@queens.command("one", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-m",
+    "--method",
+    type=click.Choice(ONE_METHODS),
+    default="construct",
+    show_default=True,
+    help="construct: an explicit formula, always the same solution for a given N; "
+    "local: min-conflicts local search, a different solution per seed.",
+)
+@click.option(
+    "-s",
+    "--seed",
+    type=Integer(0),
+    default=None,
+    metavar="S",
+    help="Seed of --method local (0 to 2**32 - 1; default: a random one). The same seed "
+    "gives the same solution. Refused with --method construct, which has no randomness.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(ONE_FORMATS),
+    default="columns",
+    show_default=True,
+    help="columns: the 0-based column of the queen in each row, on one line; "
+    "board: a Unicode chessboard (N at most 1000).",
+)
+def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
+    """Print one solution of the N x N board, for N up to 10**9, in linear time.
+
+    There is no solution for N = 2 and 3: the command then says so on stderr and exits with
+    status 1. Memory: about 16 bytes per queen with the construction, 40 with the local
+    search (400 MB at N = 10**7); the columns line is written in chunks of a million
+    numbers, so printing adds about 10 MB however large N is.
+
+    \b
+    Examples:
+      clew queens one 8                      # 1 3 5 7 2 0 6 4
+      clew queens one 8 --format board
+      clew queens one 1000 --method local --seed 7
+      clew queens one 10000000 | wc -c
+    """
+    if seed is not None and method != "local":
+        raise click.BadParameter(
+            "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
+        )
+    from ..queens import format as fmt_module
+    from ..queens.huge import MAX_ONE_N, one
+
+    _at_most(n, MAX_ONE_N, "the limit of queens.one")
+    if fmt == "board" and n > fmt_module.MAX_PICTURE_N:
+        raise click.BadParameter(
+            f"a {n}x{n} board is too large to draw (at most {fmt_module.MAX_PICTURE_N}x"
+            f"{fmt_module.MAX_PICTURE_N}); use --format columns",
+            param_hint="'--format'",
+        )
+    try:
+        with _ctrl_c_kills():
+            cols = one(n, method=method, seed=seed)
+    except MemoryError:
+        per_queen = _ONE_BYTES_PER_QUEEN[method]
+        click.echo(
+            f"clew: not enough memory to place {n} queens: --method {method} needs about "
+            f"{per_queen} bytes per queen ({per_queen * n / 1e9:.1f} GB)",
+            err=True,
+        )
+        return EXIT_FAILURE
+    if cols is None:
+        click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
+        return EXIT_FAILURE
+    out = sys.stdout.buffer
+    if fmt == "board":
+        out.write((fmt_module.to_board(cols.tolist()) + "\n").encode("utf-8"))
+    else:
+        _write_columns_line(cols, out)
+    out.flush()
+    return EXIT_OK
+
+
+#: Peak memory of ``queens.one`` per queen: the construction's arrays, the local search's
+#: column and diagonal counters (int64).
+_ONE_BYTES_PER_QUEEN = {"construct": 16, "local": 40}
+
+#: Values formatted per chunk of a columns line: about 10 MB of text at a time.
+_LINE_CHUNK = 1 << 20
+
+
+def _write_columns_line(cols, out) -> None:
+    """Write the non-negative ints ``cols`` as one line of space-separated numbers, formatted
+    by a kernel in chunks so that memory stays flat however long the line is."""
+    import numpy as np
+
+    from ..queens import _kernels
+
+    n = len(cols)
+    width = len(str(max(int(cols.max()), 0))) + 1  # digits of the largest value and a space
+    buf = np.empty(min(n, _LINE_CHUNK) * width, np.uint8)
+    for lo in range(0, n, _LINE_CHUNK):
+        hi = min(lo + _LINE_CHUNK, n)
+        size = _kernels.format_ints(cols, lo, hi, buf)
+        if hi == n:
+            buf[size - 1] = ord("\n")  # the last value ends the line, not a space
+        out.write(buf[:size].tobytes())
+
+
+_SQUARE = re.compile(r"[+-]?\d+,[+-]?\d+")
+
+
+def _parse_squares(values: tuple[str, ...], option: str) -> list[tuple[int, int]]:
+    """``ROW,COL`` squares from repeated options, each a list separated by spaces or ``;``."""
+    squares = []
+    for value in values:
+        text = re.sub(r"\s*,\s*", ",", value)
+        for token in re.split(r"[\s;]+", text):
+            if not token:
+                continue
+            if not _SQUARE.fullmatch(token):
+                raise click.BadParameter(
+                    f"{token!r} is not a square: write ROW,COL with 0-based integers, e.g. 2,5",
+                    param_hint=f"'{option}'",
+                )
+            r, c = token.split(",")
+            squares.append((int(r), int(c)))
+    return squares
+
+
+def _read_board(path: str) -> tuple[int, list, list]:
+    """``(n, placed, blocked)`` of the board drawn in the file ``path`` (``-``: stdin), read
+    as UTF-8 (a byte order mark is skipped); see ``parse_board``. Errors name the file."""
+    from ..queens.completion import CompletionInputError, parse_board
+
+    if path == "-":
+        name = "<stdin>"
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        data = stream.read()
+    else:
+        name = click.format_filename(path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise CompletionInputError(f"{name}: cannot read the board: {exc.strerror or exc}") from None
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return parse_board(data)
+    except CompletionInputError as exc:
+        raise CompletionInputError(f"{name}: {exc}") from None
+
+
+@queens.command("complete", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", cls=_OptionalArgument, type=Integer(1), required=False)
+@click.option(
+    "-p",
+    "--placed",
+    multiple=True,
+    metavar="R,C",
+    help="Queens already on the board, 0-based ROW,COL. Repeat the option or give a list "
+    "separated by spaces or semicolons: --placed '0,0 1,2' or --placed '0,0;1,2'.",
+)
+@click.option(
+    "-b",
+    "--blocked",
+    multiple=True,
+    metavar="R,C",
+    help="Squares where no queen may stand, written like --placed.",
+)
+@click.option(
+    "--board",
+    "board_file",
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+    default=None,
+    metavar="FILE",
+    help="Read the board from FILE ('-': stdin), one row per line: Q a queen, . an empty "
+    "square, x a blocked square; spaces between squares, blank lines and lines starting "
+    "with # are ignored. N is then the number of rows and may be left out. --placed and "
+    "--blocked add to the board's squares.",
+)
+@click.option(
+    "-c",
+    "--count",
+    "count_",
+    is_flag=True,
+    help="Print the number of completions instead of the first one (0 when there is none, "
+    "with exit status 0).",
+)
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="With --count: stop after K completions. When the limit is reached, stderr says "
+    "so: the printed count is then a lower bound.",
+)
+@click.option(
+    "-m",
+    "--method",
+    type=click.Choice(COMPLETE_METHODS),
+    default="mrv",
+    show_default=True,
+    help="mrv: branch on the row or column with the fewest free squares; rows: the textbook "
+    "row-by-row search (for comparison; much slower on large boards).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(COMPLETE_FORMATS),
+    default=None,
+    help="columns (default): the 0-based column of the queen in each row, on one line; "
+    'board: a Unicode chessboard; json: {"n": N, "columns": [...]}. With --count: columns '
+    'prints the bare number, json {"n": N, "count": K, "exact": true|false}.',
+)
+def queens_complete(
+    n: int | None,
+    placed: tuple[str, ...],
+    blocked: tuple[str, ...],
+    board_file: str | None,
+    count_: bool,
+    limit: int | None,
+    method: str,
+    fmt: str | None,
+) -> int:
+    """Complete a partly placed N x N board: keep the queens given, avoid the blocked squares,
+    and print the first full solution found (or, with --count, how many there are).
+
+    Squares are ROW,COL pairs, both counted from 0. N is at most 62. Exit status 1, with
+    'impossible' on stderr, when the board has no completion; 2 for bad input: queens that
+    attack each other, a queen on a blocked square, a square off the board, a malformed
+    square or board file.
+
+    \b
+    Examples:
+      clew queens complete 8 --placed 0,0                 # 0 4 7 5 2 6 1 3
+      clew queens complete 8 --placed '0,0 1,4' --blocked 2,7
+      clew queens complete 8 --placed 0,0 --count         # 4
+      clew queens complete --board puzzle.txt --format board
+      clew queens complete --board - --count < puzzle.txt
+    """
+    # what needs no kernel is checked first: a mistyped option is answered at once
+    if limit is not None and not count_:
+        raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
+    if count_ and fmt == "board":
+        raise click.BadParameter("--count prints a number: use --format columns or json", param_hint="'--format'")
+    if n is None and board_file is None:
+        raise click.UsageError("give the board size N or a board with --board")
+    placed_squares = _parse_squares(placed, "--placed")
+    blocked_squares = _parse_squares(blocked, "--blocked")
+
+    # (the module is clew.queens.completion; clew.queens.complete is the function)
+    from ..queens.completion import MAX_COMPLETE_N, complete
+
+    if board_file is not None:
+        size, board_placed, board_blocked = _read_board(board_file)
+        if n is not None and n != size:
+            raise click.BadParameter(f"the board has {size} rows, not N = {n}", param_hint="'--board'")
+        if size > MAX_COMPLETE_N:
+            raise click.BadParameter(
+                f"the board has {size} rows; at most {MAX_COMPLETE_N} (a row or column of the board "
+                "is one 64-bit mask)",
+                param_hint="'--board'",
+            )
+        n = size
+        placed_squares = board_placed + placed_squares
+        blocked_squares = board_blocked + blocked_squares
+    _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
+    fmt = fmt or "columns"
+
+    with _ctrl_c_kills():
+        result = complete(n, placed_squares, blocked_squares, limit=limit if count_ else 1, method=method)
+    if count_:
+        if fmt == "json":
+            click.echo(json.dumps({"n": n, "count": result.count, "exact": result.exact}))
+        else:
+            click.echo(str(result.count))
+        if not result.exact:
+            click.echo(
+                f"clew: stopped at --limit {limit}: there are at least {result.count} completions",
+                err=True,
+            )
+        return EXIT_OK
+    if not result.possible:
+        click.echo("clew: impossible: this board has no completion", err=True)
+        return EXIT_FAILURE
+    cols = result.first.tolist()
+    if fmt == "board":
+        from ..queens import format as fmt_module
+
+        click.echo(fmt_module.to_board(cols))
+    elif fmt == "json":
+        click.echo(json.dumps({"n": n, "columns": cols}))
+    else:
+        click.echo(" ".join(map(str, cols)))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeing the search (issue 6): traces, pictures, the HTML player, the terminal animation
+# ---------------------------------------------------------------------------------------------
+
+
+@queens.command("trace", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@_strategy_option
+@max_events_option
+def queens_trace(n: int, strategy: str, max_events: int) -> None:
+    """Print the events of the search on an empty N x N board as JSON lines: place, prune
+    (with why: column, diagonal, anti-diagonal, empty row/column, and the attacking queen),
+    backtrack, solution, end; each with the counters nodes, backtracks, solutions, depth.
+
+    \b
+    Examples:
+      clew queens trace 4 --strategy textbook
+      clew queens trace 8 | grep -c '"type": "solution"'
+    """
+    from ..queens import trace
+    from ..queens.trace import MAX_TRACE_N
+
+    _at_most(n, MAX_TRACE_N, "a trace is for watching")
+    _write_trace(trace(n, strategy, max_events=max_events), max_events)
+
+
+@queens.command("show", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "-c",
+    "--columns",
+    metavar="'C0 C1 ..'",
+    default=None,
+    help="The column of the queen of each row (from 0; '.' for a row without one); default: "
+    "the first solution in lexicographic order.",
+)
+@click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
+@click.option("--attacked", is_flag=True, help="Shade the squares the queens attack (SVG).")
+def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) -> int:
+    """Draw an N x N board with queens: a solution, or the queens given by --columns.
+
+    \b
+    Examples:
+      clew queens show 8
+      clew queens show 8 --svg board.svg --attacked
+      clew queens show 6 --columns '1 3 5 . . .' --svg partial.svg --attacked
+    """
+    from ..queens import solutions
+
+    _at_most(n, 64, "a picture of a larger board is unreadable")
+    if columns is None:
+        first = next(iter(solutions(n)), None)
+        if first is None:
+            click.echo(f"clew: {n}-queens has no solution", err=True)
+            return EXIT_FAILURE
+        cols: list[int | None] = list(first)
+    else:
+        parts = columns.replace(",", " ").split()
+        if len(parts) > n:
+            raise click.BadParameter(f"{len(parts)} rows given for a board of {n}", param_hint="'--columns'")
+        cols = []
+        for part in parts:
+            if part == ".":
+                cols.append(None)
+            elif part.isdigit() and int(part) < n:
+                cols.append(int(part))
+            else:
+                raise click.BadParameter(f"{part!r} is not a column from 0 to {n - 1} or '.'", param_hint="'--columns'")
+        cols += [None] * (n - len(cols))
+    if svg is not None:
+        from ..viz.svg import queens_svg
+
+        _write_text(queens_svg(n, cols, attacked=attacked), svg)
+        return EXIT_OK
+    for r in range(n):
+        click.echo(" ".join("Q" if cols[r] == c else "." for c in range(n)))
+    return EXIT_OK
+
+
+@queens.command("tree", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option("--svg", "svg", metavar="FILE", required=True, help="Write the SVG picture to FILE ('-': stdout).")
+@_strategy_option
+@click.option("--max-nodes", type=Integer(1), default=2000, show_default=True, metavar="K", help="Refuse trees of more than K nodes.")
+def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
+    """Draw the search tree of N-Queens: every placement a node, refused squares and empty
+    lines as pruned leaves, solutions highlighted. Readable for N = 4 and 5.
+
+    \b
+    Examples:
+      clew queens tree 4 --svg tree.svg --strategy textbook
+      clew queens tree 5 --svg tree5.svg
+    """
+    from ..queens import trace
+    from ..viz.svg import tree_svg
+
+    _at_most(n, 12, "the tree of a larger board does not fit a picture")
+    events = list(trace(n, strategy, max_events=20 * max_nodes))
+    _write_text(tree_svg(events, max_nodes=max_nodes), svg)
+
+
+@queens.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@_strategy_option
+@max_events_option
+@play_options
+def queens_play(n: int, strategy: str, max_events: int, html: str | None, animate: bool, fps: float) -> None:
+    """Watch the search on an N x N board: --html FILE writes a self-contained player (play,
+    pause, step forward and back, speed, counters, the current path); --animate plays it in
+    the terminal.
+
+    \b
+    Examples:
+      clew queens play 6 --html queens6.html
+      clew queens play 5 --strategy textbook --animate --fps 20
+    """
+    from ..queens import trace
+    from ..queens.trace import MAX_TRACE_N
+
+    _at_most(n, MAX_TRACE_N, "a trace is for watching")
+    events = trace(n, strategy, max_events=max_events)
+    _play(list(events) if html is not None else events, html, animate, fps, "queens", n=n)
