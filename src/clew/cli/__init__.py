@@ -59,6 +59,7 @@ from ._common import (
     _close_stdout_quietly,
     _one_line,
     _OutputClosed,
+    _Stopped,
 )
 
 __all__ = [
@@ -163,10 +164,9 @@ def run(argv: list[str] | None = None) -> int:
     except ClewError as exc:
         click.echo(f"clew: error: {_one_line(exc)}", err=True)
         return EXIT_USAGE
-    except (click.Abort, KeyboardInterrupt) as exc:
-        # a job of clew.scale says how much of it is safe (clew.scale.Interrupted.hint);
-        # Click turns a KeyboardInterrupt into Abort, the original is its cause
-        cause = exc.__cause__ if isinstance(exc, click.Abort) else exc
+    except (click.Abort, KeyboardInterrupt, _Stopped) as exc:
+        # a job of clew.scale says how much of it is safe (clew.scale.Interrupted.hint)
+        cause = exc.interrupt if isinstance(exc, _Stopped) else exc
         hint = getattr(cause, "hint", None)
         click.echo(f"clew: {hint() if callable(hint) else 'interrupted'}", err=True)
         return EXIT_INTERRUPTED

@@ -54,14 +54,27 @@ class _OutputClosed(Exception):
     """stdout's reader went away (EPIPE). Not an OSError, so that Click lets it through."""
 
 
+class _Stopped(Exception):
+    """Ctrl-C inside a command, carried past Click (which would print a blank line and turn
+    it into Abort) to :func:`clew.cli.run`; ``interrupt`` is the original, which may say
+    how much of a long job is safe (:class:`clew.scale.Interrupted`)."""
+
+    def __init__(self, interrupt: BaseException) -> None:
+        super().__init__()
+        self.interrupt = interrupt
+
+
 class Group(click.Group):
-    """A group that turns a broken stdout pipe into :class:`_OutputClosed` for :func:`run`."""
+    """A group that turns a broken stdout pipe into :class:`_OutputClosed` and Ctrl-C into
+    :class:`_Stopped`, for :func:`clew.cli.run` to report in one line."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except BrokenPipeError as exc:
             raise _OutputClosed() from exc
+        except KeyboardInterrupt as exc:
+            raise _Stopped(exc) from None
 
 
 class Command(click.Command):

@@ -22,6 +22,7 @@ between polls.
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import queue
@@ -293,6 +294,8 @@ class Dask:
         self.jobs, self.dask, self.scheduler, self.announce = jobs, dask, scheduler, announce
         self.slots = jobs
         self._client = self._cluster = None
+        self._pids: list[int] = []
+        self._pending: dict = {}
 
     def start(self, work) -> None:
         try:
@@ -308,14 +311,27 @@ class Dask:
         else:
             if self.dask != "local":
                 raise ClewError(f"--dask takes 'local', got {self.dask!r}")
-            self._cluster = distributed.LocalCluster(
-                n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address="127.0.0.1:0", silence_logs=50,
-            )
+            # The worker processes start with SIGINT ignored (a spawned Python keeps an
+            # ignored SIGINT ignored): Ctrl-C in a terminal reaches the whole process group,
+            # and the run, not each worker, decides what it means.
+            try:
+                previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            except ValueError:  # not the main thread: nothing to protect
+                previous = None
+            try:
+                self._cluster = distributed.LocalCluster(
+                    n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+                )
+            finally:
+                if previous is not None:
+                    signal.signal(signal.SIGINT, previous)
             self._client = distributed.Client(self._cluster)
             if self.announce is not None:
                 self.announce(f"Dask dashboard: {self._client.dashboard_link}")
         self.slots = max(1, sum(self._client.nthreads().values()))
+        # the worker processes of our own cluster, to kill if the run is cancelled
+        self._pids = list(self._client.run(os.getpid).values()) if self._cluster is not None else []
         [self._work] = self._client.scatter([work], broadcast=True)
         self._pending: dict = {}
 
@@ -342,12 +358,24 @@ class Dask:
     def close(self, cancel: bool) -> None:
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
-        if client is not None:
-            if cancel and self._pending:
+        if cancel:
+            # nothing of a cancelled run is worth waiting for: the workers of our own cluster
+            # are killed at once (a worker inside a compiled kernel would not stop before its
+            # piece ends), and Dask's complaints while it closes are silenced
+            for name in ("distributed", "tornado", "asyncio"):
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            for pid in self._pids if cluster is not None else ():
                 try:
-                    client.cancel(list(self._pending), force=True)
-                except Exception:  # closing anyway
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
                     pass
-            client.close(timeout=2 if cancel else None)
-        if cluster is not None:
-            cluster.close(timeout=2 if cancel else None)
+        for part in (client, cluster):
+            if part is None:
+                continue
+            try:
+                if cancel and part is client and self._pending:
+                    client.cancel(list(self._pending), force=True)
+                part.close(timeout=2) if cancel else part.close()
+            except Exception:  # closing a cancelled run: what fails to close is going anyway
+                if not cancel:
+                    raise
