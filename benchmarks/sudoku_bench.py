@@ -11,7 +11,7 @@ sets (``../shared/data/sudoku``; comment lines and CR characters removed into a 
 copy, since tdoku reads bare 81-character lines). Like tdoku's program (``-t``), clew goes
 over the file again and again for a fixed time and reports puzzles per second:
 
-* ``clew``: one thread, the batch path (``solve_chunks``, one kernel call per chunk);
+* ``clew``: one thread, the batch path (``solve_array``, one kernel call per chunk);
 * ``clew --jobs 2``: the same on 2 worker threads (``--jobs``).
 
 Each repetition runs tdoku, then clew one thread, then clew on the pool, so all see the same
@@ -31,7 +31,6 @@ puzzle: no given can go), each solved and proven unique, and the completion of a
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import statistics
 import subprocess
@@ -70,26 +69,22 @@ def tdoku_rate(exe: str, path: Path, seconds: float) -> float:
 
 
 def clew_rate(puzzles: np.ndarray, seconds: float, jobs: int) -> float:
-    """Puzzles/s of the batch path over the file repeated for about ``seconds``."""
-    from clew.sudoku.solver import chunk_size, solve_chunks
+    """Puzzles/s of the batch path (:func:`clew.sudoku.solve_array`: one kernel call per
+    chunk, chunks on ``jobs`` threads through clew.scale) over the file repeated for about
+    ``seconds``."""
+    from clew.sudoku import solve_array
 
-    size = chunk_size(len(puzzles), jobs)
-    pieces = [puzzles[lo : lo + size] for lo in range(0, len(puzzles), size)]
+    solve_array(puzzles[:64], 3, limit=2, jobs=jobs)  # kernels loaded, threads tried once
     # how many passes fill the time: one pass on one thread, measured
     t0 = time.perf_counter()
-    for _ in solve_chunks(((p, 3) for p in pieces), limit=2, jobs=1):
-        pass
-    passes = max(1, round(seconds / (time.perf_counter() - t0) * (jobs if jobs > 1 else 1)))
-    chunks = ((p, 3) for p in itertools.chain.from_iterable(itertools.repeat(pieces, passes)))
-    stream = solve_chunks(chunks, limit=2, jobs=jobs)
-    first = next(stream)  # the workers are up and the first chunk is done: start the clock
-    assert (first[0] == 1).all()
+    solve_array(puzzles, 3, limit=2, jobs=1)
+    passes = max(1, round(seconds / (time.perf_counter() - t0) * jobs))
+    many = np.ascontiguousarray(np.tile(puzzles, (passes, 1)))
     t0 = time.perf_counter()
-    done = 0
-    for counts, _ in stream:
-        assert (counts == 1).all(), "every puzzle of these sets has exactly one solution"
-        done += len(counts)
-    return done / (time.perf_counter() - t0)
+    counts, _ = solve_array(many, 3, limit=2, jobs=jobs)
+    rate = len(many) / (time.perf_counter() - t0)
+    assert (counts == 1).all(), "every puzzle of these sets has exactly one solution"
+    return rate
 
 
 def reference_seconds(puzzles: np.ndarray, count: int, budget: int) -> tuple[float, int]:

@@ -10,18 +10,17 @@ the GIL).
 
 from __future__ import annotations
 
-import functools
 import math
 import os
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import ClewError, check_size
+from ..scale import Work, run
 from . import _kernels as K
-from . import _kernels9 as K9
 from .grid import SIZES, Grid, parse
+from .kernels import general_tables, kernel
 
 __all__ = [
     "MAX_COUNT",
@@ -30,8 +29,8 @@ __all__ = [
     "is_unique",
     "solutions",
     "solve",
+    "ArrayWork",
     "solve_array",
-    "solve_chunks",
 ]
 
 #: :func:`count` without a limit refuses to go past this many solutions (under a second of
@@ -52,29 +51,19 @@ class CountTooLargeError(ClewError):
     """:func:`count` without a limit found more than :data:`MAX_COUNT` solutions."""
 
 
-@functools.lru_cache(maxsize=None)
 def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's ``(peers, units)`` tables of the k^2 x k^2 grid, built once per size."""
-    return K.tables(k)
-
-
-@functools.lru_cache(maxsize=None)
-def _tables9() -> tuple[np.ndarray, ...]:
-    """The 9x9 band kernel's lookup tables, built once."""
-    return K9.tables()
+    """The general kernel's ``(peers, units)`` tables of the k^2 x k^2 grid, built once per
+    size (:func:`clew.sudoku.kernels.general_tables`)."""
+    return general_tables(k)
 
 
 def _run(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
     """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
-    ``limit`` 0 means no limit. 9x9 grids go to the band kernel (:mod:`._kernels9`), every
-    other size to the general one."""
+    ``limit`` 0 means no limit. The kernel is the one registered for the size
+    (:mod:`clew.sudoku.kernels`: the band kernel for 9x9, the general one otherwise)."""
     counts = np.zeros(len(puzzles), np.int64)
     sols = np.zeros_like(puzzles)
-    if k == 3:
-        K9.solve_batch(puzzles, limit, counts, sols, *_tables9())
-    else:
-        peers, units = _tables(k)
-        K.solve_batch(puzzles, k, limit, counts, sols, peers, units)
+    kernel(k).solve_batch(puzzles, limit, counts, sols)
     return counts, sols
 
 
@@ -283,42 +272,33 @@ def _check_array(puzzles, k) -> tuple[np.ndarray, int]:
     return np.ascontiguousarray(array, dtype=np.int8), k
 
 
-def solve_chunks(
-    chunks: Iterable[tuple[np.ndarray, int]], *, limit: int = 1, jobs: int | None = 1
-) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Run the kernel once per chunk and yield ``(counts, solutions)`` per chunk, in order.
+class ArrayWork(Work):
+    """Solving an int8 array of puzzles of box size ``k`` (checked, as :func:`solve_array`
+    checks them) up to ``limit`` solutions each, in chunks of ``chunk`` puzzles: the pieces
+    ``(lo, hi)`` are kernel calls, run on threads by :mod:`clew.scale` (the kernels release
+    the GIL, so threads run them in parallel with no copying)."""
 
-    ``chunks`` yields ``(puzzles, k)`` pairs: a C-contiguous int8 array of shape
-    ``(P, k**4)`` (0 = blank; values already checked, givens already free of conflicts, as
-    :func:`solve_array` and the CLI ensure) and its box size. With ``jobs > 1`` the chunks
-    run on that many threads (``None``: one per core), a few chunks ahead of the consumer:
-    the kernels release the GIL, so threads run them in parallel with no process start-up
-    and no copying of puzzles between processes, while the consumer reads and writes.
-    ``limit`` is as in :func:`count` (>= 1).
-    """
-    limit = _check_limit(limit)
-    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
-    if jobs == 1:
-        for puzzles, k in chunks:
-            yield _run(puzzles, k, limit)
-        return
-    from concurrent.futures import ThreadPoolExecutor
+    releases_gil = True
 
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="clew-sudoku")
-    pending: deque = deque()
-    try:
-        for puzzles, k in chunks:
-            pending.append(pool.submit(_run, puzzles, k, limit))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    except BaseException:
-        # Ctrl-C, a failed chunk, or a consumer that stopped early: drop the queued chunks
-        # (a chunk already running finishes; the CLI does not wait for it)
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+    def __init__(self, puzzles: np.ndarray, k: int, limit: int, chunk: int) -> None:
+        self.puzzles, self.k, self.limit, self.chunk = puzzles, k, limit, chunk
+
+    def identity(self) -> dict:
+        import hashlib
+
+        digest = hashlib.sha256(np.ascontiguousarray(self.puzzles).tobytes()).hexdigest()
+        return {"solve": "sudoku array", "k": self.k, "limit": self.limit, "chunk": self.chunk, "sha256": digest}
+
+    def pieces(self) -> list:
+        return [(lo, min(lo + self.chunk, len(self.puzzles))) for lo in range(0, len(self.puzzles), self.chunk)]
+
+    def run_piece(self, piece: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        return _run(self.puzzles[piece[0] : piece[1]], self.k, self.limit)
+
+    def combine(self, values: list) -> tuple[np.ndarray, np.ndarray]:
+        if not values:
+            return np.zeros(0, np.int64), np.zeros_like(self.puzzles)
+        return np.concatenate([c for c, _ in values]), np.concatenate([s for _, s in values])
 
 
 def chunk_size(puzzles: int, jobs: int) -> int:
@@ -365,13 +345,7 @@ def solve_array(puzzles, k: int, *, limit: int = 1, jobs: int | None = 1) -> tup
     jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
     if len(array) < POOL_FROM:
         jobs = 1
-    size = chunk_size(len(array), jobs)
-    chunks = ((array[lo : lo + size], k) for lo in range(0, len(array), size))
-    counts = np.zeros(len(array), np.int64)
-    sols = np.zeros_like(array)
-    lo = 0
-    for got, first in solve_chunks(chunks, limit=limit, jobs=jobs):
-        counts[lo : lo + len(got)] = got
-        sols[lo : lo + len(got)] = first
-        lo += len(got)
-    return counts, sols
+    work = ArrayWork(array, k, limit, chunk_size(len(array), jobs))
+    if jobs == 1:  # in this thread: nothing to wait for
+        return work.combine([work.run_piece(p) for p in work.pieces()])
+    return run(work, jobs=jobs, executor="threads")
