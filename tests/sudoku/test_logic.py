@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 
 from clew import sudoku
-from clew.sudoku import logic
+from clew.sudoku import logic, techniques
 from clew.sudoku.grid import PuzzleFormatError, SudokuInputError
 from clew.sudoku.logic import (
     EXTREME,
@@ -429,7 +429,7 @@ def test_simple_colouring_wrap():
     step = first(pos(colour_chain(True)))
     assert step.rating == 5.6 and set(step.eliminations) == {(cell(x), 5) for x in ("r2c4", "r2c6", "r4c1", "r6c1")}
     # an even chain is never a wrap
-    assert logic._colour_wrap(pos(colour_chain(False))) is None
+    assert techniques._colour_wrap(pos(colour_chain(False))) is None
 
 
 # ---------------------------------------------------------------------------------------------

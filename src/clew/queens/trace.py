@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import check_size
-from ..viz.events import Recorder, check_trace_args
+from ..trace import Recorder, check_trace_args
 
 __all__ = ["MAX_TRACE_N", "trace"]
 

@@ -10,7 +10,9 @@ verifier (:func:`is_solution`, :func:`check_solution`) is written apart from the
 Puzzles are made by :func:`generate` / :func:`generate_many` (proven proper, reproducible
 from a seed, optionally at a difficulty), rated by :func:`rate` on Sudoku Explainer's scale
 of human techniques, and explained step by step by :func:`hint` / :func:`explain`
-(:mod:`clew.sudoku.logic`).
+(:mod:`clew.sudoku.logic`). The shape of the grid -- cells, units, peers, cell names such as
+``r3c5`` -- is defined once, in :mod:`clew.sudoku.geometry`; the kernel that solves each
+size is chosen in :mod:`clew.sudoku.kernels`.
 
 >>> from clew import sudoku
 >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

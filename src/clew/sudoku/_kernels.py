@@ -11,7 +11,8 @@ a search is one int64 *candidate mask* per cell, bit ``d - 1`` standing for digi
     a cell is solved when its mask has a single bit; a mask of 0 is a contradiction
 
 ``peers[cell]`` lists the cells sharing its row, column or box; ``units[u]`` the N cells of
-unit ``u`` (rows, then columns, then boxes). Both come from :func:`tables`.
+unit ``u`` (rows, then columns, then boxes). Both come from :func:`tables`, which reads
+them off :mod:`clew.sudoku.geometry`.
 
 Propagation (``_propagate``)
 ----------------------------
@@ -31,7 +32,12 @@ Iterative depth-first search; each depth keeps a copy of the candidate masks (``
 cell branched on and its untried digits. The branching cell is the unsolved cell with the
 fewest candidates (MRV). The search can stop after ``limit`` solutions (1 solves, 2 proves
 uniqueness) and, for enumeration, return when its output buffer is full and resume later
-from the same arrays.
+from the same arrays. Between calls its state is in ``meta``::
+
+    meta[META_DEPTH]    the current depth
+    meta[META_FOUND]    solutions found so far
+    meta[META_DONE]     DONE once the search is over (exhausted, at its limit, or the givens
+                        contradict each other), RUNNING before
 """
 
 from __future__ import annotations
@@ -40,30 +46,36 @@ import numpy as np
 from numba import njit
 
 from .._bits import ctz64, popcount64
+from . import geometry
+
+# the search's state between calls: meta[META_DEPTH], meta[META_FOUND], meta[META_DONE]
+META_DEPTH = 0
+META_FOUND = 1
+META_DONE = 2
+META_WORDS = 3
+# values of meta[META_DONE]
+RUNNING = 0
+DONE = 1
+#: ``untried[0]`` after :func:`start`: the root is not expanded yet (it may be the solution)
+ROOT_PENDING = -1
+#: what ``_choose`` returns when every cell is solved
+NO_CELL = -1
+#: what ``_locked`` returns for the candidates removed when it finds a contradiction
+CONTRADICTION = -1
+#: above any number of candidates (at most 25): "no unsolved cell seen yet" in ``_choose``
+NO_COUNT = 99
+#: the fewest candidates an unsolved cell can have: ``_choose`` stops looking at the first
+FEWEST = 2
 
 
 def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(peers, units)`` of the k^2 x k^2 grid as int64 arrays (built once per size).
+    """``(peers, units)`` of the k^2 x k^2 grid as int64 arrays: the geometry's peers of
+    each cell (ascending) and its units (rows, columns, boxes), shapes ``(n * n, 3n - 2k - 1)``
+    and ``(3n, n)``.
 
     Everything the kernels index with is int64: mixing int32 masks or tables with int64
     loop variables costs a conversion per access and doubled the propagation time."""
-    n = k * k
-    units = []
-    for r in range(n):
-        units.append([r * n + c for c in range(n)])
-    for c in range(n):
-        units.append([r * n + c for r in range(n)])
-    for br in range(k):
-        for bc in range(k):
-            units.append([(br * k + i) * n + bc * k + j for i in range(k) for j in range(k)])
-    peers = []
-    for cell in range(n * n):
-        r, c = divmod(cell, n)
-        box = (r // k) * k + c // k
-        near = set(units[r]) | set(units[n + c]) | set(units[2 * n + box])
-        near.discard(cell)
-        peers.append(sorted(near))
-    return np.array(peers, dtype=np.int64), np.array(units, dtype=np.int64)
+    return np.array(geometry.peers(k), dtype=np.int64), np.array(geometry.units(k), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -114,7 +126,7 @@ def _propagate(cand, peers, units, full, queue, head, tail):
         if not changed and head == tail:
             # singles are exhausted: locked candidates, then singles again if they did anything
             found, tail = _locked(cand, size, queue, tail)
-            if found < 0:
+            if found < 0:  # CONTRADICTION
                 return False
             if found == 0:
                 return True
@@ -130,7 +142,7 @@ def _locked(cand, n, queue, tail):
     come from once/twice accumulators over the k segments of a box or of a line.
 
     Newly solved cells are queued at ``queue[tail:]``. Returns ``(removed, tail)``:
-    ``removed`` candidates taken out, or -1 on a contradiction."""
+    ``removed`` candidates taken out, or :data:`CONTRADICTION`."""
     k = 2
     while k * k < n:
         k += 1
@@ -166,7 +178,7 @@ def _locked(cand, n, queue, tail):
                             if m & digits:
                                 m &= ~digits
                                 if m == 0:
-                                    return -1, tail
+                                    return CONTRADICTION, tail
                                 cand[cell] = m
                                 removed += 1
                                 if m & (m - 1) == 0:
@@ -199,7 +211,7 @@ def _locked(cand, n, queue, tail):
                             if m & digits:
                                 m &= ~digits
                                 if m == 0:
-                                    return -1, tail
+                                    return CONTRADICTION, tail
                                 cand[cell] = m
                                 removed += 1
                                 if m & (m - 1) == 0:
@@ -212,19 +224,19 @@ def _locked(cand, n, queue, tail):
 def _choose(cand, peers):
     """The branching cell: among the unsolved cells with the fewest candidates, the one with
     the most unsolved peers (its digit removes the most candidates, so propagation goes
-    furthest); -1 if every cell is solved."""
-    fewest = 99
+    furthest); :data:`NO_CELL` if every cell is solved."""
+    fewest = NO_COUNT
     for cell in range(cand.shape[0]):
         m = cand[cell]
         if m & (m - 1):
             c = popcount64(m)
             if c < fewest:
                 fewest = c
-                if c == 2:
+                if c == FEWEST:
                     break
-    if fewest == 99:
-        return -1
-    best = -1
+    if fewest == NO_COUNT:
+        return NO_CELL
+    best = NO_CELL
     score = -1
     for cell in range(cand.shape[0]):
         m = cand[cell]
@@ -250,8 +262,8 @@ def _write(cand, out):
 def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
     """Load ``puzzle`` (int8 cells, 0 = blank) into depth 0 and propagate.
 
-    ``meta`` = ``[depth, solutions found, done]``. Returns False when the givens already
-    contradict each other (no solution)."""
+    ``meta`` gets the search's state (see the module docstring). Returns False when the
+    givens already contradict each other (no solution)."""
     n = k * k
     full = (1 << n) - 1
     tail = 0
@@ -263,14 +275,14 @@ def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
             S[0, cell] = 1 << (v - 1)
             queue[tail] = cell
             tail += 1
-    meta[0] = 0
-    meta[1] = 0
-    meta[2] = 0
+    meta[META_DEPTH] = 0
+    meta[META_FOUND] = 0
+    meta[META_DONE] = RUNNING
     if not _propagate(S[0], peers, units, full, queue, 0, tail):
-        meta[2] = 1
+        meta[META_DONE] = DONE
         return False
     branch[0] = _choose(S[0], peers)
-    untried[0] = -1  # the root itself may be the solution: checked by _search
+    untried[0] = ROOT_PENDING  # the root itself may be the solution: checked by search
     return True
 
 
@@ -278,31 +290,31 @@ def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
 def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written):
     """Run or resume the search prepared by :func:`start`.
 
-    Counts solutions into ``meta[1]`` and writes each into ``out[written]``, ``out[written +
-    1]``, ...; stops at ``limit`` solutions (``limit <= 0``: no limit) or, resumable, when
-    ``out`` is full. An ``out`` of zero rows means "count only": nothing is written and the
-    search runs to its end or limit. Returns the new ``written``; ``meta[2] == 1`` once the
-    search is over (exhausted or at its limit).
+    Counts solutions into ``meta[META_FOUND]`` and writes each into ``out[written]``,
+    ``out[written + 1]``, ...; stops at ``limit`` solutions (``limit <= 0``: no limit) or,
+    resumable, when ``out`` is full. An ``out`` of zero rows means "count only": nothing is
+    written and the search runs to its end or limit. Returns the new ``written``;
+    ``meta[META_DONE] == DONE`` once the search is over (exhausted or at its limit).
     """
     n = k * k
     full = (1 << n) - 1
     cap = out.shape[0]
-    d = meta[0]
-    if meta[2]:
+    d = meta[META_DEPTH]
+    if meta[META_DONE]:  # DONE
         return written
-    if untried[0] == -1 and d == 0:
+    if untried[0] == ROOT_PENDING and d == 0:
         # the root: solved by propagation alone, or the first branching cell
-        if branch[0] < 0:
-            meta[1] += 1
+        if branch[0] < 0:  # NO_CELL: the root is solved
+            meta[META_FOUND] += 1
             if cap > 0:
                 _write(S[0], out[written])
                 written += 1
-            meta[2] = 1
+            meta[META_DONE] = DONE
             return written
         untried[0] = S[0, branch[0]]
     while d >= 0:
-        if limit > 0 and meta[1] >= limit:
-            meta[2] = 1
+        if limit > 0 and meta[META_FOUND] >= limit:
+            meta[META_DONE] = DONE
             break
         if cap > 0 and written >= cap:
             break
@@ -320,8 +332,8 @@ def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written
         if not _propagate(child, peers, units, full, queue, 0, 1):
             continue
         nxt = _choose(child, peers)
-        if nxt < 0:
-            meta[1] += 1
+        if nxt < 0:  # NO_CELL: a solution
+            meta[META_FOUND] += 1
             if cap > 0:
                 _write(child, out[written])
                 written += 1
@@ -330,8 +342,8 @@ def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written
         branch[d] = nxt
         untried[d] = child[nxt]
     if d < 0:
-        meta[2] = 1
-    meta[0] = max(d, 0)
+        meta[META_DONE] = DONE
+    meta[META_DEPTH] = max(d, 0)
     return written
 
 
@@ -346,7 +358,7 @@ def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
     S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
     untried = np.empty(cells + 2, np.int64)
-    meta = np.zeros(3, np.int64)
+    meta = np.zeros(META_WORDS, np.int64)
     queue = np.empty(cells * 2 + 2, np.int64)
     one = np.empty((1, cells), np.int8)
     for p in range(puzzles.shape[0]):
@@ -357,5 +369,5 @@ def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
         if search(k, peers, units, S, branch, untried, meta, queue, limit, one, 0):
             solutions[p, :] = one[0]
         search(k, peers, units, S, branch, untried, meta, queue, limit, one[:0], 0)
-        counts[p] = meta[1]
+        counts[p] = meta[META_FOUND]
     return 0

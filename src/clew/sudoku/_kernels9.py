@@ -8,18 +8,14 @@ bands of 27 cells, so that a whole band of one digit is updated with a few word 
 
 Layout
 ------
-The state of a search node is 32 int64 words, ``st[o : o + 32]``::
+The state of a search node is :data:`NODE` (32) int64 words, ``st[o : o + NODE]``::
 
-    st[o + 3*d + b]   digit d+1's candidates in band b (27 bits, cells included once solved)
-    st[o + 27 + b]    the cells of band b not yet solved
-    st[o + 30]        the search: the cell branched on here (b * 32 + p)
-    st[o + 31]        the search: its digits not tried yet (bit d)
+    st[o + 3*d + b]          digit d+1's candidates in band b (27 bits, cells included once solved)
+    st[o + UNSOLVED + b]     the cells of band b not yet solved (words 27, 28, 29)
+    st[o + BRANCH]           the search: the cell branched on here (``(b << PICK_SHIFT) + p``)
+    st[o + UNTRIED]          the search: its digits not tried yet (bit d)
 
-    bit of a cell within its band:  row_in_band * 9 + column
-        band 0 = rows 1-3, band 1 = rows 4-6, band 2 = rows 7-9
-        bits  0.. 8  row 0 of the band, columns 0..8   |box 0|box 1|box 2|
-        bits  9..17  row 1                               c0-2  c3-5  c6-8
-        bits 18..26  row 2
+The bits of a band word, and the masks over it, are drawn next to their constants below.
 
 Propagation (``_propagate``)
 ----------------------------
@@ -56,10 +52,75 @@ import numpy as np
 from numba import njit
 
 from .._bits import ctz64, popcount64
+from . import geometry
 
+# ---------------------------------------------------------------------------------------------
+# A (digit, band) word: the cells of one band where one digit can still go, one bit per cell,
+# bit p = 9 * row_in_band + column; bits 27..63 stay 0. Band 0 is rows 1-3 of the grid, band 1
+# rows 4-6, band 2 rows 7-9. The bits, laid out as the cells of the band:
+#
+#                box 0      box 1      box 2
+#             c0 c1 c2 | c3 c4 c5 | c6 c7 c8
+#    row 0:    0  1  2 |  3  4  5 |  6  7  8       ROW0    = 0x0001FF   row r:    ROW0 << 9r
+#    row 1:    9 10 11 | 12 13 14 | 15 16 17       BOX0    = 0x1C0E07   box x:    BOX0 << 3x
+#    row 2:   18 19 20 | 21 22 23 | 24 25 26       COLUMN0 = 0x040201   column c: COLUMN0 << c
+#
+# and as the word, high bits on the left:
+#
+#    63        27 26          18 17           9 8            0
+#   [  0 ... 0   | row 2: c8..c0 | row 1: c8..c0 | row 0: c8..c0 ]
+#
+# A set of words (the dirty words, the words changed since a step last ran) is an int with
+# bit 3*d + b for the word of digit d+1 in band b:
+#
+#    26   25   24   23   22   21        2    1    0
+#   [d8b2 d8b1 d8b0 d7b2 d7b1 d7b0 ... d0b2 d0b1 d0b0]
+#
+#   the three words of digit d+1: TRIPLE << 3d; the nine words of band b: BAND0_WORDS << b
+# ---------------------------------------------------------------------------------------------
+
+#: a whole band word: every one of its 27 cells
+ALL27 = (1 << 27) - 1
+#: cells in a band (a band word's width)
+BAND_CELLS = 27
+#: row 0 of a band word (bits 0..8); row r is ``ROW0 << 9 * r``
+ROW0 = 0x1FF
+#: box 0 of a band word (bits 0-2, 9-11, 18-20); box x is ``BOX0 << 3 * x``
+BOX0 = 0x1C0E07
+#: column 0 of a band word (bits 0, 9, 18); column c is ``COLUMN0 << c``. Multiplying a
+#: 9-bit set of columns by it spreads those columns to the three rows of the band.
+COLUMN0 = 0x40201
+#: three adjacent bits: one row of a 3x3 matrix (``match9``), the columns of one stack in a
+#: 9-bit set of columns, the three words of one digit in a dirty set
+TRIPLE = 7
+#: bits 0, 3, ..., 24 of a dirty set: the nine words of band 0 (band b: ``<< b``)
+BAND0_WORDS = 0x1249249
+
+# the words of a search node
 #: words of one search node
 NODE = 32
-ALL27 = (1 << 27) - 1
+#: ``st[o + UNSOLVED + b]``: the unsolved cells of band b
+UNSOLVED = 27
+#: words 0 .. POSITION - 1 hold the position (candidates, unsolved cells): what a child copies
+POSITION = 30
+#: ``st[o + BRANCH]``: the cell this node branches on, as ``(b << PICK_SHIFT) + p``
+BRANCH = 30
+#: ``st[o + UNTRIED]``: the digits not tried yet at this node (bit d for digit d + 1)
+UNTRIED = 31
+#: nodes on the stack: one per depth of at most 81 guesses, and spares for the copies
+DEPTHS = 83
+
+# a picked cell: band b and bit p in one int, ``(b << PICK_SHIFT) + p``
+PICK_SHIFT = 5
+PICK_BIT = (1 << PICK_SHIFT) - 1
+#: what ``_choose`` returns when every cell is solved
+NO_CELL = -1
+
+# the passes of ``_choose``: cells with exactly two candidates, then three, then any unsolved
+# cell (all have four or more by then)
+WANT_TWO = 2
+WANT_THREE = 3
+WANT_ANY = 4
 
 
 def tables() -> tuple[np.ndarray, ...]:
@@ -74,28 +135,28 @@ def tables() -> tuple[np.ndarray, ...]:
     * ``peer[p]``: the cells sharing a row or box with band bit ``p``, ``p`` excluded;
     * ``column[p]``: the three bits of ``p``'s column in a band word.
     """
-    shrink = np.zeros(512, np.int64)
-    for row in range(512):
-        shrink[row] = sum(1 << x for x in range(3) if row & (7 << (3 * x)))
+    shrink = np.zeros(ROW0 + 1, np.int64)
+    for row in range(ROW0 + 1):
+        shrink[row] = sum(1 << x for x in range(3) if row & (TRIPLE << (3 * x)))
     perms = [sum(1 << (3 * i + j) for i, j in enumerate(perm)) for perm in itertools.permutations(range(3))]
-    match9 = np.zeros(512, np.int64)
-    match = np.zeros(512, np.int64)
-    for m in range(512):
+    match9 = np.zeros(1 << 9, np.int64)  # every 3x3 0/1 matrix
+    match = np.zeros(1 << 9, np.int64)
+    for m in range(1 << 9):
         keep = 0
         for bits in perms:
             if m & bits == bits:
                 keep |= bits
         match9[m] = keep
-        match[m] = sum(7 << (9 * r + 3 * x) for r in range(3) for x in range(3) if keep >> (3 * r + x) & 1)
-    peer = np.zeros(27, np.int64)
-    column = np.zeros(27, np.int64)
-    for p in range(27):
-        r, c = divmod(p, 9)
-        for q in range(27):
-            r2, c2 = divmod(q, 9)
-            if q != p and (r2 == r or c2 // 3 == c // 3):
-                peer[p] |= 1 << q
-        column[p] = (1 << c) | (1 << (9 + c)) | (1 << (18 + c))
+        match[m] = sum(TRIPLE << (9 * r + 3 * x) for r in range(3) for x in range(3) if keep >> (3 * r + x) & 1)
+    # band bit p is cell p of band 0, so the band's geometry is the grid's, cut to 27 cells:
+    # within a band, the peers of a cell are those of its row and box (its column's cells in
+    # the band are in its box)
+    peers, columns = geometry.peers(3), geometry.columns(3)
+    peer = np.zeros(BAND_CELLS, np.int64)
+    column = np.zeros(BAND_CELLS, np.int64)
+    for p in range(BAND_CELLS):
+        peer[p] = sum(1 << q for q in peers[p] if q < BAND_CELLS)
+        column[p] = sum(1 << q for q in columns[p % 9] if q < BAND_CELLS)
     return shrink, match, peer, column, match9
 
 
@@ -106,7 +167,7 @@ def _place(st, o, d, b, p, peer, column):
     Branch-free: which words lose a bit depends on the puzzle, so branches on it would be
     mispredicted about half the time."""
     m = 1 << p
-    st[o + 27 + b] &= ~m
+    st[o + UNSOLVED + b] &= ~m
     w = 3 * d + b
     v = st[o + w]
     dirty = 0
@@ -145,20 +206,20 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
             b = w - 3 * d
             s = st[o + w]
             # band matching: rows x boxes must hold a permutation
-            s &= match[shrink[s & 511] | (shrink[(s >> 9) & 511] << 3) | (shrink[s >> 18] << 6)]
+            s &= match[shrink[s & ROW0] | (shrink[(s >> 9) & ROW0] << 3) | (shrink[s >> 18] << 6)]
             if s == 0:
                 return False
             st[o + w] = s
             # hidden singles in the band's rows and boxes
             one = 0
             for x in range(3):
-                r = s & (511 << (9 * x))
+                r = s & (ROW0 << (9 * x))
                 if r & (r - 1) == 0:
                     one |= r
-                bx = s & (0x1C0E07 << (3 * x))
+                bx = s & (BOX0 << (3 * x))
                 if bx & (bx - 1) == 0:
                     one |= bx
-            one &= st[o + 27 + b]
+            one &= st[o + UNSOLVED + b]
             while one:
                 p = ctz64(one)
                 one &= one - 1
@@ -170,7 +231,7 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 naked |= new
         # naked singles, in the bands where something changed
         for b in range(3):
-            if not naked & (0x1249249 << b):  # the nine words of band b
+            if not naked & (BAND0_WORDS << b):
                 continue
             once = 0
             twice = 0
@@ -178,7 +239,7 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
                 m = st[o + 3 * d + b]
                 twice |= once & m
                 once |= m
-            u = st[o + 27 + b]
+            u = st[o + UNSOLVED + b]
             if u & ~once:
                 return False  # a cell with no candidate
             ns = u & ~twice
@@ -202,36 +263,36 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
         # column with one place left keeps only its band in the stack, which leaves one
         # place in that box for the band step)
         for d in range(9):
-            if not (cols >> (3 * d)) & 7:
+            if not (cols >> (3 * d)) & TRIPLE:
                 continue
             a0 = st[o + 3 * d]
             a1 = st[o + 3 * d + 1]
             a2 = st[o + 3 * d + 2]
             # f_b: the columns where the digit can still go in band b
-            f0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-            f1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-            f2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            f0 = (a0 | (a0 >> 9) | (a0 >> 18)) & ROW0
+            f1 = (a1 | (a1 >> 9) | (a1 >> 18)) & ROW0
+            f2 = (a2 | (a2 >> 9) | (a2 >> 18)) & ROW0
             # stack matching: in each stack, columns x bands must hold a permutation
             k0 = 0
             k1 = 0
             k2 = 0
             for s3 in range(0, 9, 3):
-                kept = match9[((f0 >> s3) & 7) | (((f1 >> s3) & 7) << 3) | (((f2 >> s3) & 7) << 6)]
+                kept = match9[((f0 >> s3) & TRIPLE) | (((f1 >> s3) & TRIPLE) << 3) | (((f2 >> s3) & TRIPLE) << 6)]
                 if kept == 0:
                     return False
-                k0 |= (kept & 7) << s3
-                k1 |= ((kept >> 3) & 7) << s3
-                k2 |= ((kept >> 6) & 7) << s3
+                k0 |= (kept & TRIPLE) << s3
+                k1 |= ((kept >> 3) & TRIPLE) << s3
+                k2 |= ((kept >> 6) & TRIPLE) << s3
             if k0 != f0:
-                a0 &= k0 * 0x40201  # the kept columns, in all three rows of the band
+                a0 &= k0 * COLUMN0  # the kept columns, in all three rows of the band
                 st[o + 3 * d] = a0
                 dirty |= 1 << (3 * d)
             if k1 != f1:
-                a1 &= k1 * 0x40201
+                a1 &= k1 * COLUMN0
                 st[o + 3 * d + 1] = a1
                 dirty |= 1 << (3 * d + 1)
             if k2 != f2:
-                a2 &= k2 * 0x40201
+                a2 &= k2 * COLUMN0
                 st[o + 3 * d + 2] = a2
                 dirty |= 1 << (3 * d + 2)
         naked |= dirty
@@ -242,17 +303,17 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
 
 @njit(cache=True, inline="always")
 def _choose(st, o, peer):
-    """The branching cell as ``b * 32 + p``, -1 when every cell is solved.
+    """The branching cell as ``(b << PICK_SHIFT) + p``, :data:`NO_CELL` when every cell is solved.
 
     Among the cells with the fewest candidates (two, else three, ...), the one with the
     most unsolved cells in its row, box and column: its digit removes the most candidates,
     so propagation goes furthest. On top1465 this needs about half the guesses of taking
     the first such cell."""
-    best = -1
+    best = NO_CELL
     score = -1
-    for want in range(2, 5):  # 4: any unsolved cell (all have four or more by then)
+    for want in range(WANT_TWO, WANT_ANY + 1):
         for b in range(3):
-            u = st[o + 27 + b]
+            u = st[o + UNSOLVED + b]
             if u == 0:
                 continue
             # bit-sliced counts of candidates per cell: at least 1, 2, 3, 4
@@ -266,22 +327,24 @@ def _choose(st, o, peer):
                 c3 |= c2 & m
                 c2 |= c1 & m
                 c1 |= m
-            if want == 2:
+            if want == WANT_TWO:
                 pool = u & c2 & ~c3
-            elif want == 3:
+            elif want == WANT_THREE:
                 pool = u & c3 & ~c4
             else:
                 pool = u
             while pool:
                 p = ctz64(pool)
                 pool &= pool - 1
-                col = 0x40201 << (p % 9)
+                col = COLUMN0 << (p % 9)
                 # the column's unsolved cells of the three bands, shifted apart, in one word
-                down = (st[o + 27] & col) | ((st[o + 28] & col) << 1) | ((st[o + 29] & col) << 2)
+                down = (
+                    (st[o + UNSOLVED] & col) | ((st[o + UNSOLVED + 1] & col) << 1) | ((st[o + UNSOLVED + 2] & col) << 2)
+                )
                 sc = popcount64(u & peer[p]) + popcount64(down)
                 if sc > score:
                     score = sc
-                    best = b * 32 + p
+                    best = (b << PICK_SHIFT) + p
         if best >= 0:
             return best
     return best
@@ -289,9 +352,9 @@ def _choose(st, o, peer):
 
 @njit(cache=True, inline="always")
 def _digits(st, o, pick):
-    """The candidate digits (bit ``d``) of cell ``pick`` = ``b * 32 + p``."""
-    b = pick >> 5
-    p = pick & 31
+    """The candidate digits (bit ``d``) of cell ``pick`` = ``(b << PICK_SHIFT) + p``."""
+    b = pick >> PICK_SHIFT
+    p = pick & PICK_BIT
     mask = 0
     for d in range(9):
         mask |= ((st[o + 3 * d + b] >> p) & 1) << d
@@ -306,23 +369,23 @@ def _write(st, o, out):
             while s:
                 p = ctz64(s)
                 s &= s - 1
-                out[27 * b + p] = d + 1
+                out[BAND_CELLS * b + p] = d + 1
 
 
 @njit(cache=True)
 def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
     """Count the solutions of one 9x9 ``puzzle`` (81 int8, 0 = blank) up to ``limit``
-    (``<= 0``: all) and write the first into ``out``. ``stack`` holds ``83 * NODE`` int64."""
-    for w in range(30):
+    (``<= 0``: all) and write the first into ``out``. ``stack`` holds ``DEPTHS * NODE`` int64."""
+    for w in range(POSITION):
         stack[w] = ALL27
     dirty = 0
     for cell in range(81):
         v = puzzle[cell]
         if v:
-            b = cell // 27
-            p = cell - 27 * b
+            b = cell // BAND_CELLS
+            p = cell - BAND_CELLS * b
             d = v - 1
-            if not (stack[3 * d + b] >> p) & 1 or not (stack[27 + b] >> p) & 1:
+            if not (stack[3 * d + b] >> p) & 1 or not (stack[UNSOLVED + b] >> p) & 1:
                 return 0  # the givens contradict each other
             dirty |= _place(stack, 0, d, b, p, peer, column)
     if not _propagate(stack, 0, dirty, shrink, match, peer, column, match9):
@@ -331,30 +394,30 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
     if pick < 0:
         _write(stack, 0, out)
         return 1
-    # each node's words 30 and 31 hold its branching cell and its untried digits
-    stack[30] = pick
-    stack[31] = _digits(stack, 0, pick)
+    stack[BRANCH] = pick
+    stack[UNTRIED] = _digits(stack, 0, pick)
     found = 0
     depth = 0
     while depth >= 0:
         top = depth * NODE
-        rem = stack[top + 31]
+        rem = stack[top + UNTRIED]
         if rem == 0:
             depth -= 1
             continue
         d = ctz64(rem)
         rem &= rem - 1
-        stack[top + 31] = rem
-        pick = stack[top + 30]
+        stack[top + UNTRIED] = rem
+        pick = stack[top + BRANCH]
         if rem:
             here = depth + 1  # more digits to try here later: work on a copy
             o = here * NODE
-            for w in range(30):
+            for w in range(POSITION):
                 stack[o + w] = stack[top + w]
         else:
             here = depth  # the last digit: this node's state is not needed again
             o = top
-        if not _propagate(stack, o, _place(stack, o, d, pick >> 5, pick & 31, peer, column), shrink, match, peer, column, match9):
+        placed = _place(stack, o, d, pick >> PICK_SHIFT, pick & PICK_BIT, peer, column)
+        if not _propagate(stack, o, placed, shrink, match, peer, column, match9):
             continue
         pick = _choose(stack, o, peer)
         if pick < 0:
@@ -365,8 +428,8 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
                 return found
             continue
         depth = here
-        stack[o + 30] = pick
-        stack[o + 31] = _digits(stack, o, pick)
+        stack[o + BRANCH] = pick
+        stack[o + UNTRIED] = _digits(stack, o, pick)
     return found
 
 
@@ -374,7 +437,7 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
 def solve_batch(puzzles, limit, counts, solutions, shrink, match, peer, column, match9):
     """:func:`solve` for every row of ``puzzles`` (int8, shape (P, 81)): counts up to
     ``limit`` into ``counts``, first solutions into ``solutions``. One call per file chunk."""
-    stack = np.empty(83 * NODE, np.int64)
+    stack = np.empty(DEPTHS * NODE, np.int64)
     for i in range(puzzles.shape[0]):
         counts[i] = solve(puzzles[i], limit, solutions[i], stack, shrink, match, peer, column, match9)
     return 0

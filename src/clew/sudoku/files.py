@@ -294,7 +294,7 @@ def solve_file(
     >>> for chunk in solve_file(data, jobs=1):
     ...     for a in chunk:
     ...         print(a.line, a.status, a.solution or a.error or "")
-    1 solved 1234341221434321
+    1 solved 1234431234212143
     3 invalid r1c1 and r1c2 are both 1 in row 1
     4 no solution
     """

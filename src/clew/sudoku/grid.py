@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import ClewError
+from . import geometry
 
 #: Box sizes supported, and the side ``n = k * k`` of each.
 SIZES = {2: 4, 3: 9, 4: 16, 5: 25}
@@ -89,11 +90,6 @@ class ConflictingGivensError(SudokuInputError):
         super().__init__(message)
         self.cells = cells
         self.digit = digit
-
-
-def _cell_name(index: int, n: int) -> str:
-    r, c = divmod(index, n)
-    return f"r{r + 1}c{c + 1}"
 
 
 def _size_name(n: int) -> str:
@@ -268,18 +264,17 @@ class Grid:
         ((0, 0), (0, 2), 1, 'row 1')
         """
         n, k, cells = self.n, self._k, self._cells
-        seen_row = [dict() for _ in range(n)]
-        seen_col = [dict() for _ in range(n)]
-        seen_box = [dict() for _ in range(n)]
+        of_cell, names = geometry.cell_units(k), geometry.unit_names(k)
+        seen: list[dict[int, int]] = [{} for _ in range(3 * n)]  # unit -> digit -> first cell
         for index, v in enumerate(cells):
             if v == 0:
                 continue
-            r, c = divmod(index, n)
-            b = (r // k) * k + c // k
-            for seen, unit in ((seen_row[r], f"row {r + 1}"), (seen_col[c], f"column {c + 1}"), (seen_box[b], f"box {b + 1}")):
-                if v in seen:
-                    return divmod(seen[v], n), (r, c), v, unit
-            seen_row[r][v] = seen_col[c][v] = seen_box[b][v] = index
+            three = of_cell[index]  # row, column, box: the order the message names them in
+            for u in three:
+                if v in seen[u]:
+                    return divmod(seen[u][v], n), divmod(index, n), v, names[u]
+            for u in three:
+                seen[u][v] = index
         return None
 
     # -- text forms ----------------------------------------------------------------------------
@@ -359,7 +354,7 @@ _ROW_COUNTS = "4, 9, 16 or 25 rows"
 
 
 def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
-    return PuzzleFormatError(f"{_cell_name(index, n)}: {text!r} is not a digit of a {_size_name(n)} sudoku")
+    return PuzzleFormatError(f"{geometry.cell_name(index, n)}: {text!r} is not a digit of a {_size_name(n)} sudoku")
 
 
 def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
@@ -494,9 +489,11 @@ def _words_grid(text: str) -> list[list[str]] | None:
 def conflict_message(found: tuple[tuple[int, int], tuple[int, int], int, str], grid: Grid) -> str:
     """``r1c3 and r1c7 are both 5 in row 1`` for a :meth:`Grid.conflict` result."""
     (r1, c1), (r2, c2), digit, unit = found
+    n = grid.n
     shown = grid.symbol(digit)
     what = shown if shown == str(digit) else f"{shown} ({digit})"
-    return f"r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} are both {what} in {unit}"
+    first, second = geometry.cell_name(r1 * n + c1, n), geometry.cell_name(r2 * n + c2, n)
+    return f"{first} and {second} are both {what} in {unit}"
 
 
 def parse(puzzle, *, symbols: str | None = None) -> Grid:
@@ -602,19 +599,11 @@ def _lookup(k: int, symbols: str | None) -> np.ndarray:
     return table
 
 
-def _units(k: int) -> np.ndarray:
-    """Cell indices of every row, column and box of the k^2 x k^2 grid, shape (3n, n)."""
-    n = k * k
-    index = np.arange(n * n).reshape(n, n)
-    boxes = index.reshape(k, k, k, k).transpose(0, 2, 1, 3).reshape(n, n)
-    return np.concatenate([index, index.T, boxes])
-
-
 def has_conflict(puzzles: np.ndarray, k: int) -> np.ndarray:
     """For each puzzle (rows of an int8 array, 0 = blank), True if two givens repeat a digit
     in a row, column or box. Vectorised: sorts the values of every unit."""
     out = np.zeros(len(puzzles), bool)
-    units = _units(k)
+    units = np.array(geometry.units(k), np.intp)  # (3n, n): every row, column and box
     step = max(1, (1 << 22) // units.size)
     for lo in range(0, len(puzzles), step):
         values = np.sort(puzzles[lo : lo + step][:, units], axis=2)

@@ -3,41 +3,19 @@ hints and explanations. It never guesses.
 
 The solver keeps, for every blank cell, a bitmask of its candidates (bit ``d - 1`` for
 digit ``d``) and works on the units of the grid (rows, columns, boxes) of any size
-k^2 x k^2, k = 2..5. At each step it tries the techniques below in order of difficulty and
-applies the first (easiest) one that makes progress: one :class:`Step`, which places digits
-or removes candidates and says why in one sentence. Placing a digit also removes it from
-the candidates of the cell's peers; those removals are part of the placement and are not
-listed in the step's ``eliminations``. When no technique applies, the solver stops and says
-so (``stuck``): the puzzle then needs search (or techniques beyond this list).
+k^2 x k^2, k = 2..5. At each step it tries the techniques of :mod:`clew.sudoku.techniques`
+(naked and hidden singles, locked candidates, subsets, fish, wings, simple colouring, each
+rated on Sudoku Explainer's scale) in order of difficulty and applies the first (easiest)
+one that makes progress: one :class:`Step`, which places digits or removes candidates and
+says why in one sentence. Placing a digit also removes it from the candidates of the cell's
+peers; those removals are part of the placement and are not listed in the step's
+``eliminations``. When no technique applies, the solver stops and says so (``stuck``): the
+puzzle then needs search (or techniques beyond that list).
 
-Techniques and ratings
-----------------------
-Ratings follow the scale of Sudoku Explainer (SE). Simple colouring is not an SE technique:
-it is rated 5.6 (a cell that sees both colours: "trap") and 5.8 (two cells of one colour in
-a unit: "wrap"), between the quads and SE's chains (6.5 and above).
-
-=====  ====================  ================================================================
- SE    technique             pattern
-=====  ====================  ================================================================
- 1.2   Hidden single         a digit fits in only one cell of a box
- 1.5   Hidden single         a digit fits in only one cell of a row or column
- 2.3   Naked single          a cell has only one candidate
- 2.6   Pointing              a digit of a box lies in one row/column (locked candidates 1)
- 2.8   Claiming              a digit of a row/column lies in one box (locked candidates 2)
- 3.0   Naked pair            2 cells of a unit with the same 2 candidates
- 3.2   X-Wing                a digit in 2 rows (columns) lies in the same 2 columns (rows)
- 3.4   Hidden pair           2 digits of a unit fit in the same 2 cells only
- 3.6   Naked triple          3 cells of a unit with 3 candidates between them
- 3.8   Swordfish             the fish of 3 rows (columns) and 3 columns (rows)
- 4.0   Hidden triple         3 digits of a unit fit in the same 3 cells only
- 4.2   XY-Wing               pivot xy, pincers xz and yz that see it: no z where both are seen
- 4.4   XYZ-Wing              pivot xyz, pincers xz and yz: no z where all three are seen
- 5.0   Naked quad            4 cells of a unit with 4 candidates between them
- 5.2   Jellyfish             the fish of 4 rows (columns) and 4 columns (rows)
- 5.4   Hidden quad           4 digits of a unit fit in the same 4 cells only
- 5.6   Simple colouring      trap: a cell sees both colours of a chain of conjugate pairs
- 5.8   Simple colouring      wrap: one colour twice in a unit, so that colour is false
-=====  ====================  ================================================================
+This module is the engine: the position (:class:`LogicalState`), the loop that plays the
+easiest step until the puzzle is solved or stuck, and the public functions
+(:func:`solve_logically`, :func:`hint`, :func:`explain`, :func:`rate`). :class:`Step` and
+:data:`TECHNIQUES` are defined with the techniques and re-exported here.
 
 Levels
 ------
@@ -73,10 +51,12 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from . import geometry
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
+from .techniques import FINDERS as _FINDERS  # read at each step: a test may swap in its own
+from .techniques import TECHNIQUES, Step, _bits
 
 __all__ = [
     "EXTREME",
@@ -109,29 +89,6 @@ class NotProperError(SudokuInputError):
     def __init__(self, message: str, solutions: int) -> None:
         super().__init__(message)
         self.solutions = solutions
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduction: what a technique found, what it changes, and why in one sentence.
-
-    ``placements`` and ``eliminations`` are ``(cell, digit)`` pairs (cells 0-based in
-    reading order); ``cells`` and ``digits`` are the pattern (the cells and digits the
-    reasoning uses); ``unit`` names the row, column or box it works in (``"row 4"``), or is
-    ``None`` for patterns over several units (fish, wings, colouring).
-    """
-
-    technique: str
-    rating: float
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    digits: tuple[int, ...] = ()
-    unit: str | None = None
-    text: str = ""
-
-    def __str__(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True)
@@ -195,43 +152,27 @@ def level_of(score: float) -> str:
 
 
 class _Tables:
-    """Units, peers and names of the k^2 x k^2 grid (built once per size)."""
+    """The tables the techniques read, for the k^2 x k^2 grid (built once per size).
+
+    Units, peers and names are those of :mod:`clew.sudoku.geometry` (units 0..n-1 rows,
+    n..2n-1 columns, 2n..3n-1 boxes); ``by_box`` and ``by_line`` list every segment (where
+    a box and a line cross) as ``(box, line, segment, rest of box, rest of line)``, box by
+    box for pointing and line by line for claiming."""
 
     def __init__(self, k: int) -> None:
         n = k * k
         self.k, self.n, self.size = k, n, n * n
-        rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
-        cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-        boxes = [
-            tuple((br * k + i) * n + bc * k + j for i in range(k) for j in range(k)) for br in range(k) for bc in range(k)
-        ]
-        #: units 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes
-        self.units = tuple(rows + cols + boxes)
-        self.unit_names = tuple(
-            [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)] + [f"box {i + 1}" for i in range(n)]
-        )
-        self.cell_units = tuple(
-            (c // n, n + c % n, 2 * n + (c // n // k) * k + (c % n) // k) for c in range(n * n)
-        )
-        peer_sets = []
-        for c in range(n * n):
-            seen = set()
-            for u in self.cell_units[c]:
-                seen.update(self.units[u])
-            seen.discard(c)
-            peer_sets.append(frozenset(seen))
-        self.peer_sets = tuple(peer_sets)
-        self.peers = tuple(tuple(sorted(p)) for p in peer_sets)
-        self.names = tuple(f"r{c // n + 1}c{c % n + 1}" for c in range(n * n))
-        # intersections of a box and a line: (box, line, segment, rest of box, rest of line)
+        self.units = geometry.units(k)
+        self.unit_names = geometry.unit_names(k)
+        self.cell_units = geometry.cell_units(k)
+        self.peer_sets = geometry.peer_sets(k)
+        self.peers = geometry.peers(k)
+        self.names = geometry.cell_names(k)
         inter = []
-        for b in range(2 * n, 3 * n):
-            box = self.units[b]
-            for line in sorted({self.cell_units[c][0] for c in box}) + sorted({self.cell_units[c][1] for c in box}):
-                seg = tuple(c for c in box if c in set(self.units[line]))
-                inter.append(
-                    (b, line, seg, tuple(c for c in box if c not in seg), tuple(c for c in self.units[line] if c not in seg))
-                )
+        for box, line, seg in geometry.segments(k):
+            box_rest = tuple(c for c in self.units[box] if c not in seg)
+            line_rest = tuple(c for c in self.units[line] if c not in seg)
+            inter.append((box, line, seg, box_rest, line_rest))
         self.by_box = tuple(inter)
         self.by_line = tuple(sorted(inter, key=lambda t: (t[1], t[0])))
 
@@ -239,21 +180,6 @@ class _Tables:
 @functools.lru_cache(maxsize=None)
 def _tables(k: int) -> _Tables:
     return _Tables(k)
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The digits of a candidate mask, ascending."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
-
-
-def _and(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,9 +257,9 @@ class LogicalState:
         full = (1 << n) - 1
         for c, (m, v) in enumerate(zip(masks, values)):
             if not 0 <= v <= n:
-                raise PuzzleFormatError(f"r{c // n + 1}c{c % n + 1}: {v!r} is not a digit of a {n}x{n} sudoku")
+                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {v!r} is not a digit of a {n}x{n} sudoku")
             if not v and not (isinstance(m, int) and 0 <= m <= full):
-                raise PuzzleFormatError(f"r{c // n + 1}c{c % n + 1}: {m!r} is not a candidate mask of a {n}x{n} sudoku")
+                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of a {n}x{n} sudoku")
         state = cls()
         state._setup(k, None)
         state.values = values
@@ -372,10 +298,10 @@ class LogicalState:
             mask = 0
             for ch in digits:
                 if ch not in decode:
-                    raise PuzzleFormatError(f"r{c // n + 1}c{c % n + 1}: {word!r} is not a set of candidates of a {n}x{n} sudoku")
+                    raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} is not a set of candidates of a {n}x{n} sudoku")
                 mask |= 1 << (decode[ch] - 1)
             if not mask:
-                raise PuzzleFormatError(f"r{c // n + 1}c{c % n + 1}: {word!r} has no candidate")
+                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} has no candidate")
             if len(digits) == 1 and not bracketed:
                 values.append(decode[digits])
                 masks.append(0)
@@ -491,455 +417,6 @@ class LogicalState:
             if step is not None:
                 return step
         return None
-
-
-# ---------------------------------------------------------------------------------------------
-# Techniques: each takes a state and returns its first step, or None
-# ---------------------------------------------------------------------------------------------
-
-
-def _hidden_single(s: LogicalState, first: int, last: int, rating: float) -> Step | None:
-    t, cands = s._t, s.cands
-    for u in range(first, last):
-        unit = t.units[u]
-        once = twice = 0
-        for c in unit:
-            m = cands[c]
-            twice |= once & m
-            once |= m
-        single = once & ~twice
-        if single:
-            bit = single & -single
-            d = bit.bit_length()
-            cell = next(c for c in unit if cands[c] & bit)
-            name, sym = t.names[cell], s.symbol(d)
-            return Step(
-                "Hidden single",
-                rating,
-                placements=((cell, d),),
-                cells=(cell,),
-                digits=(d,),
-                unit=t.unit_names[u],
-                text=f"Hidden single: in {t.unit_names[u]}, {sym} fits only in {name}, so {name} = {sym}.",
-            )
-    return None
-
-
-def _hidden_single_box(s: LogicalState) -> Step | None:
-    return _hidden_single(s, 2 * s.n, 3 * s.n, 1.2)
-
-
-def _hidden_single_line(s: LogicalState) -> Step | None:
-    return _hidden_single(s, 0, 2 * s.n, 1.5)
-
-
-def _naked_single(s: LogicalState) -> Step | None:
-    for cell, m in enumerate(s.cands):
-        if m and not m & (m - 1):
-            d = m.bit_length()
-            name, sym = s._t.names[cell], s.symbol(d)
-            return Step(
-                "Naked single",
-                2.3,
-                placements=((cell, d),),
-                cells=(cell,),
-                digits=(d,),
-                text=f"Naked single: {sym} is the only candidate left in {name}, so {name} = {sym}.",
-            )
-    return None
-
-
-def _union(cands: list[int], cells) -> int:
-    m = 0
-    for c in cells:
-        m |= cands[c]
-    return m
-
-
-def _locked(s: LogicalState, pointing: bool) -> Step | None:
-    """Pointing: a digit of a box confined to a line; claiming: of a line confined to a box."""
-    t, cands = s._t, s.cands
-    for box, line, seg, box_rest, line_rest in t.by_box if pointing else t.by_line:
-        inside = _union(cands, seg)
-        if not inside:
-            continue
-        home_rest, other_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
-        found = inside & ~_union(cands, home_rest) & _union(cands, other_rest)
-        if not found:
-            continue
-        bit = found & -found
-        d = bit.bit_length()
-        sym = s.symbol(d)
-        held = tuple(c for c in seg if cands[c] & bit)
-        gone = tuple(c for c in other_rest if cands[c] & bit)
-        home, other = (box, line) if pointing else (line, box)
-        technique = "Pointing" if pointing else "Claiming"
-        return Step(
-            technique,
-            2.6 if pointing else 2.8,
-            eliminations=tuple((c, d) for c in gone),
-            cells=held,
-            digits=(d,),
-            unit=t.unit_names[home],
-            text=(
-                f"{technique}: in {t.unit_names[home]}, {sym} fits only in {t.unit_names[other]} "
-                f"({', '.join(t.names[c] for c in held)}), so remove {sym} from the other cells of "
-                f"{t.unit_names[other]} ({', '.join(t.names[c] for c in gone)})."
-            ),
-        )
-    return None
-
-
-def _pointing(s: LogicalState) -> Step | None:
-    return _locked(s, True)
-
-
-def _claiming(s: LogicalState) -> Step | None:
-    return _locked(s, False)
-
-
-def _subsets(masks: list[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """``(indices, union)`` of every ``size`` masks whose union has exactly ``size`` bits,
-    in lexicographic order of the indices."""
-    count = len(masks)
-    chosen: list[int] = []
-
-    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            if union.bit_count() == size:
-                yield tuple(chosen), union
-            return
-        for i in range(start, count - (size - len(chosen)) + 1):
-            u = union | masks[i]
-            if u.bit_count() <= size:
-                chosen.append(i)
-                yield from grow(i + 1, u)
-                chosen.pop()
-
-    return grow(0, 0)
-
-
-_SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
-_NAKED_RATINGS = {2: 3.0, 3: 3.6, 4: 5.0}
-_HIDDEN_RATINGS = {2: 3.4, 3: 4.0, 4: 5.4}
-_FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
-
-
-def _naked_subset(s: LogicalState, size: int) -> Step | None:
-    t, cands = s._t, s.cands
-    for u, unit in enumerate(t.units):
-        blanks = [c for c in unit if cands[c]]
-        if len(blanks) <= size:
-            continue
-        cells = [c for c in blanks if 2 <= cands[c].bit_count() <= size]
-        if len(cells) < size:
-            continue
-        for chosen, union in _subsets([cands[c] for c in cells], size):
-            group = tuple(cells[i] for i in chosen)
-            gone = tuple(c for c in blanks if c not in group and cands[c] & union)
-            if not gone:
-                continue
-            digits = tuple(_bits(union))
-            syms = [s.symbol(d) for d in digits]
-            technique = f"Naked {_SUBSET_NAMES[size]}"
-            return Step(
-                technique,
-                _NAKED_RATINGS[size],
-                eliminations=tuple((c, d) for c in gone for d in _bits(cands[c] & union)),
-                cells=group,
-                digits=digits,
-                unit=t.unit_names[u],
-                text=(
-                    f"{technique} {'/'.join(syms)} in {_and([t.names[c] for c in group])}: remove {_and(syms)} "
-                    f"from the other cells of {t.unit_names[u]} ({', '.join(t.names[c] for c in gone)})."
-                ),
-            )
-    return None
-
-
-def _hidden_subset(s: LogicalState, size: int) -> Step | None:
-    t, cands, n = s._t, s.cands, s.n
-    for u, unit in enumerate(t.units):
-        if sum(1 for c in unit if cands[c]) <= size:
-            continue
-        where = [0] * n  # digit - 1 -> positions (bits over the unit's cells)
-        for i, c in enumerate(unit):
-            for d in _bits(cands[c]):
-                where[d - 1] |= 1 << i
-        digits = [d for d in range(1, n + 1) if 2 <= where[d - 1].bit_count() <= size]
-        if len(digits) < size:
-            continue
-        for chosen, places in _subsets([where[d - 1] for d in digits], size):
-            group_digits = tuple(digits[i] for i in chosen)
-            keep = sum(1 << (d - 1) for d in group_digits)
-            group = tuple(unit[i] for i in range(n) if places >> i & 1)
-            elims = tuple((c, d) for c in group for d in _bits(cands[c] & ~keep))
-            if not elims:
-                continue
-            syms = [s.symbol(d) for d in group_digits]
-            technique = f"Hidden {_SUBSET_NAMES[size]}"
-            removed = [
-                f"{_and([s.symbol(d) for d in _bits(cands[c] & ~keep)])} from {t.names[c]}"
-                for c in group
-                if cands[c] & ~keep
-            ]
-            return Step(
-                technique,
-                _HIDDEN_RATINGS[size],
-                eliminations=elims,
-                cells=group,
-                digits=group_digits,
-                unit=t.unit_names[u],
-                text=(
-                    f"{technique} {'/'.join(syms)} in {t.unit_names[u]}: {_and(syms)} fit only in "
-                    f"{_and([t.names[c] for c in group])}, so remove the other candidates from those cells "
-                    f"({', '.join(removed)})."
-                ),
-            )
-    return None
-
-
-def _fish(s: LogicalState, size: int) -> Step | None:
-    t, cands, n = s._t, s.cands, s.n
-    technique, rating = _FISH[size]
-    if size >= n:
-        return None
-    for d in range(1, n + 1):
-        bit = 1 << (d - 1)
-        for base_first, cover_first, base_word, cover_word in ((0, n, "rows", "columns"), (n, 0, "columns", "rows")):
-            # positions of d in each base line, as bits over the cross index
-            pos = []
-            for i in range(n):
-                m = 0
-                for j, c in enumerate(t.units[base_first + i]):
-                    if cands[c] & bit:
-                        m |= 1 << j
-                pos.append(m)
-            lines = [i for i in range(n) if 2 <= pos[i].bit_count() <= size]
-            if len(lines) < size:
-                continue
-            for chosen, covers in _subsets([pos[i] for i in lines], size):
-                base = tuple(lines[i] for i in chosen)
-                gone = tuple(
-                    c
-                    for j in range(n)
-                    if covers >> j & 1
-                    for i, c in enumerate(t.units[cover_first + j])
-                    if i not in base and cands[c] & bit
-                )
-                if not gone:
-                    continue
-                cover = [j for j in range(n) if covers >> j & 1]
-                cells = tuple(sorted(c for i in base for c in t.units[base_first + i] if cands[c] & bit))
-                sym = s.symbol(d)
-                return Step(
-                    technique,
-                    rating,
-                    eliminations=tuple((c, d) for c in sorted(gone)),
-                    cells=cells,
-                    digits=(d,),
-                    text=(
-                        f"{technique} on {sym}: in {base_word} {_and([str(i + 1) for i in base])}, {sym} fits only "
-                        f"in {cover_word} {_and([str(j + 1) for j in cover])}, so remove {sym} from the other cells "
-                        f"of those {cover_word} ({', '.join(t.names[c] for c in sorted(gone))})."
-                    ),
-                )
-    return None
-
-
-def _show(s: LogicalState, cell: int) -> str:
-    return f"{s._t.names[cell]} ({'/'.join(s.symbol(d) for d in _bits(s.cands[cell]))})"
-
-
-def _xy_wing(s: LogicalState) -> Step | None:
-    t, cands = s._t, s.cands
-    for p, mp in enumerate(cands):
-        if mp.bit_count() != 2:
-            continue
-        for a in t.peers[p]:
-            ma = cands[a]
-            if ma.bit_count() != 2 or (ma & mp).bit_count() != 1:
-                continue
-            z = ma & ~mp
-            mb = (mp & ~ma) | z
-            for b in t.peers[p]:
-                if cands[b] != mb:
-                    continue
-                seen_b = t.peer_sets[b]
-                gone = tuple(c for c in t.peers[a] if c in seen_b and c != p and cands[c] & z)
-                if not gone:
-                    continue
-                d = z.bit_length()
-                sym = s.symbol(d)
-                return Step(
-                    "XY-Wing",
-                    4.2,
-                    eliminations=tuple((c, d) for c in gone),
-                    cells=(p, a, b),
-                    digits=tuple(_bits(mp | z)),
-                    text=(
-                        f"XY-Wing with pivot {_show(s, p)} and pincers {_show(s, a)} and {_show(s, b)}: one of the "
-                        f"pincers is {sym}, so remove {sym} from the cells that see both "
-                        f"({', '.join(t.names[c] for c in gone)})."
-                    ),
-                )
-    return None
-
-
-def _xyz_wing(s: LogicalState) -> Step | None:
-    t, cands = s._t, s.cands
-    for p, mp in enumerate(cands):
-        if mp.bit_count() != 3:
-            continue
-        pincers = [a for a in t.peers[p] if cands[a].bit_count() == 2 and cands[a] & ~mp == 0]
-        for i, a in enumerate(pincers):
-            for b in pincers[i + 1 :]:
-                if cands[a] == cands[b]:
-                    continue
-                z = cands[a] & cands[b]
-                seen_a, seen_b = t.peer_sets[a], t.peer_sets[b]
-                gone = tuple(c for c in t.peers[p] if c in seen_a and c in seen_b and cands[c] & z)
-                if not gone:
-                    continue
-                d = z.bit_length()
-                sym = s.symbol(d)
-                return Step(
-                    "XYZ-Wing",
-                    4.4,
-                    eliminations=tuple((c, d) for c in gone),
-                    cells=(p, a, b),
-                    digits=tuple(_bits(mp)),
-                    text=(
-                        f"XYZ-Wing with pivot {_show(s, p)} and pincers {_show(s, a)} and {_show(s, b)}: one of the "
-                        f"three is {sym}, so remove {sym} from the cells that see all three "
-                        f"({', '.join(t.names[c] for c in gone)})."
-                    ),
-                )
-    return None
-
-
-def _chains(s: LogicalState, d: int) -> list[tuple[list[int], list[int]]]:
-    """The chains of conjugate pairs of digit d (units where d fits in exactly two cells),
-    as the two colours of each connected component of 3 cells or more."""
-    t, cands = s._t, s.cands
-    bit = 1 << (d - 1)
-    links: dict[int, list[int]] = {}
-    for unit in t.units:
-        where = [c for c in unit if cands[c] & bit]
-        if len(where) == 2:
-            a, b = where
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
-    colour: dict[int, int] = {}
-    chains = []
-    for start in sorted(links):
-        if start in colour:
-            continue
-        colour[start] = 0
-        sides: tuple[list[int], list[int]] = ([start], [])
-        todo = [start]
-        while todo:
-            c = todo.pop()
-            for other in links[c]:
-                if other not in colour:
-                    colour[other] = 1 - colour[c]
-                    sides[colour[other]].append(other)
-                    todo.append(other)
-        if len(sides[0]) + len(sides[1]) >= 3:
-            chains.append((sorted(sides[0]), sorted(sides[1])))
-    return chains
-
-
-def _sides_text(s: LogicalState, sym: str, sides) -> str:
-    names = s._t.names
-    first, second = (", ".join(names[c] for c in side) for side in sides)
-    return f"Simple colouring on {sym}: the chain of conjugate pairs puts {sym} either in {{{first}}} or in {{{second}}}"
-
-
-def _colour_trap(s: LogicalState) -> Step | None:
-    t, cands = s._t, s.cands
-    for d in range(1, s.n + 1):
-        bit = 1 << (d - 1)
-        for sides in _chains(s, d):
-            chain = set(sides[0]) | set(sides[1])
-            gone = []
-            for c in range(s.n * s.n):
-                if cands[c] & bit and c not in chain:
-                    seen = t.peer_sets[c]
-                    if any(x in seen for x in sides[0]) and any(x in seen for x in sides[1]):
-                        gone.append(c)
-            if not gone:
-                continue
-            sym = s.symbol(d)
-            names = [t.names[c] for c in gone]
-            return Step(
-                "Simple colouring",
-                5.6,
-                eliminations=tuple((c, d) for c in gone),
-                cells=tuple(sorted(chain)),
-                digits=(d,),
-                text=(
-                    f"{_sides_text(s, sym, sides)}, and {_and(names)} {'sees' if len(gone) == 1 else 'see'} both sides, "
-                    f"so remove {sym} from {'it' if len(gone) == 1 else 'them'}."
-                ),
-            )
-    return None
-
-
-def _colour_wrap(s: LogicalState) -> Step | None:
-    t = s._t
-    for d in range(1, s.n + 1):
-        for sides in _chains(s, d):
-            for side in sides:
-                clash = next(
-                    ((a, b) for i, a in enumerate(side) for b in side[i + 1 :] if b in t.peer_sets[a]), None
-                )
-                if clash is None:
-                    continue
-                a, b = clash
-                shared = next(u for u in t.cell_units[a] if u in t.cell_units[b])
-                sym = s.symbol(d)
-                return Step(
-                    "Simple colouring",
-                    5.8,
-                    eliminations=tuple((c, d) for c in side),
-                    cells=tuple(sorted(sides[0] + sides[1])),
-                    digits=(d,),
-                    unit=t.unit_names[shared],
-                    text=(
-                        f"{_sides_text(s, sym, sides)}; {t.names[a]} and {t.names[b]} share "
-                        f"{t.unit_names[shared]}, so {{{', '.join(t.names[c] for c in side)}}} cannot hold {sym}: "
-                        f"remove {sym} from those cells."
-                    ),
-                )
-    return None
-
-
-#: ``(technique, rating, finder)``, easiest first: the order in which steps are looked for.
-_FINDERS: tuple[tuple[str, float, Callable[[LogicalState], Step | None]], ...] = (
-    ("Hidden single", 1.2, _hidden_single_box),
-    ("Hidden single", 1.5, _hidden_single_line),
-    ("Naked single", 2.3, _naked_single),
-    ("Pointing", 2.6, _pointing),
-    ("Claiming", 2.8, _claiming),
-    ("Naked pair", 3.0, lambda s: _naked_subset(s, 2)),
-    ("X-Wing", 3.2, lambda s: _fish(s, 2)),
-    ("Hidden pair", 3.4, lambda s: _hidden_subset(s, 2)),
-    ("Naked triple", 3.6, lambda s: _naked_subset(s, 3)),
-    ("Swordfish", 3.8, lambda s: _fish(s, 3)),
-    ("Hidden triple", 4.0, lambda s: _hidden_subset(s, 3)),
-    ("XY-Wing", 4.2, _xy_wing),
-    ("XYZ-Wing", 4.4, _xyz_wing),
-    ("Naked quad", 5.0, lambda s: _naked_subset(s, 4)),
-    ("Jellyfish", 5.2, lambda s: _fish(s, 4)),
-    ("Hidden quad", 5.4, lambda s: _hidden_subset(s, 4)),
-    ("Simple colouring", 5.6, _colour_trap),
-    ("Simple colouring", 5.8, _colour_wrap),
-)
-
-#: ``(technique, rating)`` of every technique, easiest first (hidden singles and simple
-#: colouring appear twice: in a box 1.2 / in a line 1.5; trap 5.6 / wrap 5.8).
-TECHNIQUES: tuple[tuple[str, float], ...] = tuple((name, rating) for name, rating, _ in _FINDERS)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,14 +18,15 @@ Two strategies, so that a learner can compare them on the same puzzle:
     remove candidates without placing anything: they are left out here, so this trace can
     need more guesses than the kernel.
 
-The event format is described in :mod:`clew.viz`.
+The event format is described in :mod:`clew.trace`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..viz.events import Recorder, check_trace_args
+from ..trace import Recorder, check_trace_args
+from . import geometry
 from .grid import Grid, parse
 
 __all__ = ["trace"]
@@ -51,7 +52,7 @@ def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, sy
     Yields
     ------
     dict
-        Events as described in :mod:`clew.viz`, with the running counters ``nodes``
+        Events as described in :mod:`clew.trace`, with the running counters ``nodes``
         (digits placed so far, guessed or forced), ``backtracks`` and ``solutions``.
 
     Examples
@@ -71,16 +72,7 @@ def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, sy
     record = Recorder(check_trace_args(strategy, max_events))
     search = _textbook if strategy == "textbook" else _pruned
     end = {"strategy": strategy, "size": grid.k * grid.k, "puzzle": grid.to_line()}
-    return record.run(search(list(grid.cells), grid.k, _units(grid.k), record.state, record, grid), **end)
-
-
-def _units(k: int) -> list[list[int]]:
-    """Rows, then columns, then boxes, as lists of cells."""
-    n = k * k
-    rows = [[r * n + c for c in range(n)] for r in range(n)]
-    cols = [[r * n + c for r in range(n)] for c in range(n)]
-    boxes = [[(br + i) * n + bc + j for i in range(k) for j in range(k)] for br in range(0, n, k) for bc in range(0, n, k)]
-    return rows + cols + boxes
+    return record.run(search(list(grid.cells), grid.k, record.state, record, grid), **end)
 
 
 def _text(cells: list[int], grid: Grid) -> str:
@@ -88,24 +80,19 @@ def _text(cells: list[int], grid: Grid) -> str:
 
 
 def _conflict(cells: list[int], k: int, cell: int, digit: int):
-    """The textbook ``is_valid`` loops: (why, cell) of a cell already holding ``digit``."""
-    n = k * k
-    r, c = divmod(cell, n)
-    for j in range(n):
-        if cells[r * n + j] == digit:
-            return "row", r * n + j
-    for i in range(n):
-        if cells[i * n + c] == digit:
-            return "column", i * n + c
-    br, bc = r - r % k, c - c % k
-    for i in range(br, br + k):
-        for j in range(bc, bc + k):
-            if cells[i * n + j] == digit:
-                return "box", i * n + j
+    """The textbook ``is_valid`` loops: (why, cell) of a cell already holding ``digit``.
+
+    The row is scanned left to right, then the column top to bottom, then the box in
+    reading order, as the tutorials' loops do: the first holder found is the one named."""
+    units = geometry.units(k)
+    for why, u in zip(("row", "column", "box"), geometry.cell_units(k)[cell]):
+        for other in units[u]:
+            if cells[other] == digit:
+                return why, other
     return None
 
 
-def _textbook(cells, k, units, state, event, grid) -> Iterator[dict]:
+def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
     n = k * k
 
     def go(start: int) -> Iterator[dict]:
@@ -135,17 +122,10 @@ def _textbook(cells, k, units, state, event, grid) -> Iterator[dict]:
     yield from go(0)
 
 
-def _pruned(cells, k, units, state, event, grid) -> Iterator[dict]:
+def _pruned(cells, k, state, event, grid) -> Iterator[dict]:
     n = k * k
     full = (1 << n) - 1
-    unit_names = ["row"] * n + ["column"] * n + ["box"] * n
-    peers = [set() for _ in range(n * n)]
-    for unit in units:
-        for a in unit:
-            peers[a].update(unit)
-    for a in range(n * n):
-        peers[a].discard(a)
-    peers = [sorted(p) for p in peers]
+    units, unit_names, peers = geometry.units(k), geometry.unit_names(k), geometry.peers(k)
 
     def candidates(cells: list[int]) -> list[int]:
         cand = []
@@ -197,7 +177,7 @@ def _pruned(cells, k, units, state, event, grid) -> Iterator[dict]:
                     if any(cells[a] == digit for a in spots):
                         continue
                     if not spots:
-                        yield event("prune", cell=None, row=None, col=None, digit=digit, why="no place", by=None, unit=f"{unit_names[u]} {u % n + 1}")
+                        yield event("prune", cell=None, row=None, col=None, digit=digit, why="no place", by=None, unit=unit_names[u])
                         ok[0] = False
                         return
                     if len(spots) == 1:

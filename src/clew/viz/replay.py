@@ -1,4 +1,4 @@
-"""Replaying a trace: the board of the search after each event (see :mod:`clew.viz`).
+"""Replaying a trace: the board of the search after each event (the format: :mod:`clew.trace`).
 
 The replay is written from the event format alone, apart from the searches that produce
 the traces, so the tests can check a trace against it (the board at each ``solution`` event
@@ -93,7 +93,11 @@ def describe(event: dict, size: int | None = None) -> str:
             if event["why"] == "no place":
                 return f"{event['digit']} has no place left in {event.get('unit', 'a unit')}: back"
             by = event.get("by")
-            where = f" ({square(*divmod(by, size))})" if size and by is not None else ""
+            where = ""
+            if size and by is not None:
+                from ..sudoku.geometry import cell_name  # here: a queens trace needs no sudoku
+
+                where = f" ({cell_name(by, size)})"
             return f"{square(event['row'], event['col'])} cannot be {event['digit']}: already in its {event['why']}{where}"
         if kind == "backtrack":
             return f"back: {len(event['cells'])} cell{'s' if len(event['cells']) != 1 else ''} emptied"

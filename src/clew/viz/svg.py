@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import BoardSizeError, ClewError, InvalidSolutionError
+from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
 
 __all__ = ["MAX_BOARD_N", "queens_svg", "sudoku_svg", "tree_svg"]
@@ -355,9 +356,12 @@ def _prune_tip(event: dict, sudoku: bool, side: int | None) -> str:
             return f"{_name(row, col)} has no candidate left"
         if why == "no place":
             return f"digit {digit} has no place left"
-        if isinstance(by, int) and not isinstance(by, bool) and side:
-            by = divmod(by, side)
-        tail = f" (at {_by_name(by)})" if by is not None else ""
+        if by is None:
+            tail = ""
+        elif isinstance(by, int) and not isinstance(by, bool) and side:
+            tail = f" (at {cell_name(by, side)})"
+        else:
+            tail = f" (at {_by_name(by)})"
         return f"{digit} refused at {_name(row, col)}: already in its {why}{tail}"
     if why == "empty row":
         return f"row {row + 1} has no free square left"
@@ -575,7 +579,7 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
             if not sudoku:
                 text = f"row {one + 1}"
             elif side:
-                text = _name(*divmod(one, side))
+                text = cell_name(one, side)
         body.append(_el("text", text, x=8.0, y=top + d * dy, font_size=11, fill="#777",
                         dominant_baseline="central", class_="depth"))
     # edges first, nodes over them
