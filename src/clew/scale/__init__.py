@@ -15,9 +15,18 @@ workers are stopped, the journal keeps what finished, :class:`Interrupted` says 
 Layers: this package imports only :mod:`clew.errors` and the standard library (Rich for
 the progress bar, Dask when asked for); the families import it, never the reverse.
 
->>> from clew.queens.work import QueensCount
->>> run(QueensCount(10, unique=True), jobs=1)
-{'n': 10, 'total': 724, 'unique': 92}
+>>> class Cubes(Work):
+...     releases_gil = False
+...     def identity(self):
+...         return {"cubes": 100}
+...     def pieces(self):
+...         return Slices(100, 4)
+...     def run_piece(self, piece):
+...         return sum(i**3 for i in range(*piece))
+...     def combine(self, values):
+...         return sum(values)
+>>> Cubes().pieces()[1], run(Cubes(), jobs=2, executor="processes")
+((25, 50), 24502500)
 """
 
 from .executors import PieceError

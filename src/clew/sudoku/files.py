@@ -293,7 +293,7 @@ def solve_file(
     >>> data = b"1...............\\n# a comment\\n11..............\\n2...3.2......4..\\n"
     >>> for chunk in solve_file(data, jobs=1):
     ...     for a in chunk:
-    ...         print(a.line, a.status, a.solution or a.error or "")
+    ...         print(a.line, a.status, *filter(None, [a.solution, a.error]))
     1 solved 1234431234212143
     3 invalid r1c1 and r1c2 are both 1 in row 1
     4 no solution
