@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clew import queens
 from clew.errors import BoardSizeError, ClewError
@@ -68,8 +70,31 @@ def test_any_number_of_pieces_gives_the_same_count(pieces, queens_counts):
     from clew.scale import run
 
     work = QueensCount(10, unique=True, pieces=pieces)
-    assert len(work.pieces()) == min(pieces, len(queens.constellations(10))) + 2
+    rows = len(queens.constellations(10))
+    if pieces <= rows:
+        assert len(work.pieces()) == pieces + 2
+    else:  # constellations split on their first choices, as far as the search allows
+        assert len(work.pieces()) > rows + 2
     assert run(work, jobs=2) == {"n": 10, "total": queens_counts.total[10], "unique": queens_counts.unique[10]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 12), st.integers(1, 20000))
+def test_split_constellations_partition_the_solutions(n, pieces):
+    from clew.queens.counting import QueensCount
+    from clew.scale import run
+
+    expected = queens.count(n)
+    work = QueensCount(n, pieces=pieces)
+    parts = work.pieces()
+    assert len(parts) >= min(pieces, len(queens.constellations(n)))
+    assert run(work, jobs=1, executor="inline")["total"] == expected
+    if parts and parts[0][0] == "queens":  # every added queen is legal with its constellation
+        table = queens.constellations(n)
+        for _, k, extra in parts:
+            own = [int(q) for q in table[k, 1 : 1 + int(table[k, 0])]]
+            cells = [(q // n, q % n) for q in own + list(extra)]
+            assert len({r for r, _ in cells}) == len(cells) == len({c for _, c in cells})
 
 
 def test_returns_python_int():

@@ -27,6 +27,7 @@ from ._common import (
     _ctrl_c_kills,
     _OptionalArgument,
     _play,
+    _summary_alone,
     _write_text,
     _write_trace,
     json_option,
@@ -35,6 +36,7 @@ from ._common import (
     scale_options,
     play_options,
     strategy_option,
+    summary_option,
 )
 
 #: Output formats of ``clew queens solve``; the pictures are drawn one per solution,
@@ -146,9 +148,18 @@ def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scal
     "completion of a canonical border constellation is written once per symmetric image, "
     "about 8x less search. N is then at most 32.",
 )
-def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool) -> None:
+@click.option(
+    "-u",
+    "--unique",
+    is_flag=True,
+    help="Print only the fundamental solutions, one per class under the 8 rotations and "
+    "reflections of the board (as many as 'clew queens count N --unique', OEIS A002562): "
+    "each class as its canonical solution, the lexicographically smallest of its 8 images.",
+)
+def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool, unique: bool) -> None:
     """Print the solutions of the N x N board in lexicographic order, as they are found
-    (with --any-order: in symmetry order, several times faster).
+    (with --any-order: in symmetry order, several times faster; with --unique: one per
+    symmetry class).
 
     N is at most 62 (the enumeration kernel keeps a row in a 64-bit mask). Output streams:
     memory stays flat however many solutions there are. The first solution in
@@ -159,6 +170,7 @@ def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool) -> None:
       clew queens solve 4                   # 1 3 0 2 / 2 0 3 1
       clew queens solve 8 --limit 1 --format board
       clew queens solve 12 | wc -l          # 14200
+      clew queens solve 8 --unique | wc -l  # 12
     """
     from ..queens import format as fmt_module
     from ..queens import solver
@@ -174,7 +186,18 @@ def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool) -> None:
             param_hint="'--format'",
         )
     out = sys.stdout.buffer
-    if fmt == "columns":
+    if unique:
+        # the canonical solutions are filtered from the same streams, a batch at a time
+        blocks = solver.fundamental_batches(n, limit=limit, ordered=not any_order)
+        if fmt == "columns":
+            from ..queens.format import to_columns
+
+            for block in blocks:
+                out.write("".join(to_columns(row) + "\n" for row in block.tolist()).encode("utf-8"))
+        else:
+            for text in _render(fmt, blocks):
+                out.write(text.encode("utf-8"))
+    elif fmt == "columns":
         # The fast path: the kernel formats whole batches of solutions into bytes.
         for chunk in solver.columns_text(n, limit=limit, ordered=not any_order):
             out.write(chunk)
@@ -301,14 +324,14 @@ def _write_columns_line(cols, out) -> None:
     by a kernel in chunks so that memory stays flat however long the line is."""
     import numpy as np
 
-    from ..queens import _kernels
+    from ..queens._kernels_text import format_ints
 
     n = len(cols)
     width = len(str(max(int(cols.max()), 0))) + 1  # digits of the largest value and a space
     buf = np.empty(min(n, _LINE_CHUNK) * width, np.uint8)
     for lo in range(0, n, _LINE_CHUNK):
         hi = min(lo + _LINE_CHUNK, n)
-        size = _kernels.format_ints(cols, lo, hi, buf)
+        size = format_ints(cols, lo, hi, buf)
         if hi == n:
             buf[size - 1] = ord("\n")  # the last value ends the line, not a space
         out.write(buf[:size].tobytes())
@@ -518,20 +541,31 @@ def queens_complete(
 @click.argument("n", type=Integer(1))
 @_strategy_option
 @max_events_option
-def queens_trace(n: int, strategy: str, max_events: int) -> None:
+@summary_option
+def queens_trace(n: int, strategy: str, max_events: int, summary: bool) -> None:
     """Print the events of the search on an empty N x N board as JSON lines: place, prune
     (with why: column, diagonal, anti-diagonal, empty row/column, and the attacking queen),
     backtrack, solution, end; each with the counters nodes, backtracks, solutions, depth.
+
+    The search goes on after each solution to the end of the tree, for all of them, as the
+    tutorials that count the solutions do. A backtrack is counted when a queen is taken back
+    because no solution extends it (a dead end). In the JSON, rows and columns count from 0
+    (indices for programs); in every message, from 1 (r1c1 is row 0, column 0).
 
     \b
     Examples:
       clew queens trace 4 --strategy textbook
       clew queens trace 8 | grep -c '"type": "solution"'
+      clew queens trace 10 --strategy textbook --summary
     """
     from ..queens import trace
     from ..queens.trace import MAX_TRACE_N
 
     _at_most(n, MAX_TRACE_N, "a trace is for watching")
+    if summary:
+        _summary_alone()
+        _write_trace(trace(n, strategy, summary=True), None)
+        return
     _write_trace(trace(n, strategy, max_events=max_events), max_events)
 
 
@@ -549,6 +583,9 @@ def queens_trace(n: int, strategy: str, max_events: int) -> None:
 @click.option("--attacked", is_flag=True, help="Shade the squares the queens attack (SVG).")
 def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) -> int:
     """Draw an N x N board with queens: a solution, or the queens given by --columns.
+
+    Queens that attack each other are drawn all the same, with a warning on stderr that names
+    them (rows and columns counted from 1, r1c1 the top left square).
 
     \b
     Examples:
@@ -578,6 +615,7 @@ def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) ->
             else:
                 raise click.BadParameter(f"{part!r} is not a column from 0 to {n - 1} or '.'", param_hint="'--columns'")
         cols += [None] * (n - len(cols))
+        _warn_attacks(n, cols)
     if svg is not None:
         from ..viz.svg import queens_svg
 
@@ -586,6 +624,25 @@ def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) ->
     for r in range(n):
         click.echo(" ".join("Q" if cols[r] == c else "." for c in range(n)))
     return EXIT_OK
+
+
+def _warn_attacks(n: int, cols: list[int | None]) -> None:
+    """A warning on stderr naming two queens of ``cols`` that attack each other, if any: the
+    board is still drawn (a picture of a mistake is what a learner may want)."""
+    from ..viz.svg import attacking_pairs
+
+    pairs = attacking_pairs(n, cols)
+    if not pairs:
+        return
+    (r1, c1), (r2, c2), why = pairs[0]
+    more = len(pairs) - 1
+    tail = f", and {more} more {'pair' if more == 1 else 'pairs'}" if more else ""
+    line = {"column": "in the same column", "diagonal": "on a diagonal", "anti-diagonal": "on an anti-diagonal"}[why]
+    click.echo(
+        f"clew: warning: the queens on r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} attack each other "
+        f"({line}){tail}",
+        err=True,
+    )
 
 
 @queens.command("tree", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -605,9 +662,20 @@ def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
     from ..queens import trace
     from ..viz.svg import tree_svg
 
+    from ..viz.svg import TreeTooLargeError
+
     _at_most(n, 12, "the tree of a larger board does not fit a picture")
     events = list(trace(n, strategy, max_events=20 * max_nodes))
-    _write_text(tree_svg(events, max_nodes=max_nodes), svg)
+    try:
+        picture = tree_svg(events, max_nodes=max_nodes)
+    except TreeTooLargeError as exc:
+        # the library's words name its keyword; here the reader typed an option
+        raise click.BadParameter(
+            f"the search tree has more than {exc.limit} nodes ({exc.seen} so far): draw a smaller "
+            "board (a smaller N) or raise --max-nodes",
+            param_hint="'--max-nodes'",
+        ) from None
+    _write_text(picture, svg)
 
 
 @queens.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -617,8 +685,11 @@ def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
 @play_options
 def queens_play(n: int, strategy: str, max_events: int, html: str | None, animate: bool, fps: float) -> None:
     """Watch the search on an N x N board: --html FILE writes a self-contained player (play,
-    pause, step forward and back, speed, counters, the current path); --animate plays it in
-    the terminal.
+    pause, step forward and back, next solution, speed, counters, the current path, the
+    squares the queens attack); --animate plays it in the terminal.
+
+    The search goes on to all the solutions, as the tutorials that count them do; stderr
+    says when the trace was cut at --max-events.
 
     \b
     Examples:
@@ -630,4 +701,4 @@ def queens_play(n: int, strategy: str, max_events: int, html: str | None, animat
 
     _at_most(n, MAX_TRACE_N, "a trace is for watching")
     events = trace(n, strategy, max_events=max_events)
-    _play(list(events) if html is not None else events, html, animate, fps, "queens", n=n)
+    _play(list(events) if html is not None else events, html, animate, fps, "queens", max_events=max_events, n=n)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ClewError, check_size
-from . import _kernels as K
+from . import _kernels_complete as K
 
 #: Largest board :func:`complete` accepts (a row or column is one 64-bit mask).
 MAX_COMPLETE_N = 62

@@ -16,21 +16,23 @@ import numpy as np
 
 from ..errors import check_size
 from ..scale import Work, run
-from . import _kernels as K
+from . import _kernels_count as K
+from ._kernels_common import COLUMN_LINE
 
 __all__ = ["MAX_PIECES", "QueensCount", "constellations", "count", "count_piece", "count_symmetric", "count_total", "counts"]
 
 #: Largest n accepted by :func:`count` (64-bit masks and counts).
 MAX_COUNT_N = K.MAX_COUNT_N
-#: Most pieces a count can be cut into (a record attempt wants millions; each is a slice
-#: of at least one constellation).
+#: Most pieces a count can be cut into. Up to one piece per constellation a piece is a
+#: slice of the table; beyond, constellations are split on the first choices of their own
+#: search (a record attempt wants millions of pieces of minutes each).
 MAX_PIECES = 1 << 26
 
 
 def constellations(n: int) -> np.ndarray:
     """Canonical border constellations of the n x n board, the independent pieces of a count.
 
-    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels.border_constellations`).
+    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels_count.border_constellations`).
     """
     n = check_size(n, high=MAX_COUNT_N)
     return _table(n)
@@ -82,17 +84,62 @@ class _Pieces:
         raise IndexError(i)
 
 
+def _squares(table: np.ndarray, k: int, extra: tuple) -> np.ndarray:
+    """The queens of constellation ``k`` with the ``extra`` squares added, as one array."""
+    m = int(table[k, K.TABLE_QUEENS])
+    own = table[k, K.TABLE_SQUARES : K.TABLE_SQUARES + m]
+    return np.concatenate([own, np.asarray(extra, np.int64)]).astype(np.int64)
+
+
+@functools.lru_cache(maxsize=2)
+def _split(n: int, target: int) -> tuple:
+    """At least ``target`` pieces ``(k, extra squares)`` (as many as the search allows):
+    constellations split, round after round and in table order, on the free squares of the
+    line their own search branches on first. Every completion of a piece has one queen on
+    that line, so the children partition its completions."""
+    table = _table(n)
+    leaves = [(k, ()) for k in range(len(table))]
+    while len(leaves) < target:
+        grown: list = []
+        progress = False
+        for i, (k, extra) in enumerate(leaves):
+            if len(grown) + len(leaves) - i >= target:
+                grown.extend(leaves[i:])  # enough: the rest stay whole
+                break
+            squares = _squares(table, k, extra)
+            line, free = K.first_line(n, squares, len(squares))
+            if line < 0:
+                grown.append((k, extra))
+                continue
+            progress = True
+            while free:
+                bit = free & -free
+                free ^= bit
+                at = int(bit).bit_length() - 1
+                square = line * n + at if line < COLUMN_LINE else at * n + (line - COLUMN_LINE)
+                grown.append((k, extra + (square,)))
+        leaves = grown
+        if not progress:
+            break
+    return tuple(leaves)
+
+
 class QueensCount(Work):
     """The count of the n-queens solutions (and, with ``unique``, the fundamental ones),
-    cut into ``pieces`` slices of the constellation table (default about 32 n: enough for
-    load balancing and fine-grained resumption, few enough that scheduling and journal
-    writes cost nothing).
+    cut into ``pieces`` pieces (default about 32 n: enough for load balancing and
+    fine-grained resumption, few enough that scheduling and journal writes cost nothing).
+    Up to one constellation a piece, the pieces are slices of the constellation table;
+    asked for more, constellations are split on the first choices of their own search
+    (pieces ``("queens", k, squares)``: constellation k with queens added), as finely as a
+    record attempt needs.
 
     >>> from clew.scale import run
     >>> run(QueensCount(8, unique=True), jobs=1)
     {'n': 8, 'total': 92, 'unique': 12}
     >>> len(QueensCount(12, pieces=5).pieces())
     5
+    >>> len(QueensCount(12, pieces=5000).pieces()) >= 5000    # constellations split
+    True
     """
 
     releases_gil = True
@@ -105,32 +152,58 @@ class QueensCount(Work):
         if pieces is None:
             pieces = 32 * self.n
         pieces = check_size(pieces, name="pieces", low=1, high=MAX_PIECES)
-        self.slices = max(1, min(rows, pieces))
+        # up to one constellation a piece: slices of the table; beyond: split constellations
+        self.split = pieces > rows
+        self.asked = pieces if self.split else max(1, min(rows, pieces))
         self._rows = rows
+        self._cut = None
+
+    @property
+    def slices(self) -> int:
+        """The number of counting pieces (without the two Burnside searches)."""
+        return len(self._split_pieces()) if self.split else self.asked
+
+    def _split_pieces(self) -> tuple:
+        if self._cut is None:
+            self._cut = _split(self.n, self.asked)
+        return self._cut
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_cut"] = None  # a worker cuts again only if it must (fork: it inherits the cache)
+        return state
 
     def identity(self) -> dict:
-        return {"count": "queens", "n": self.n, "unique": self._unique_asked, "pieces": self.slices}
+        return {"count": "queens", "n": self.n, "unique": self._unique_asked, "pieces": self.asked}
 
     @classmethod
     def from_identity(cls, identity: dict) -> "QueensCount":
         return cls(identity["n"], identity["unique"], identity["pieces"])
 
-    def pieces(self) -> _Pieces:
-        return _Pieces(self._rows, self.slices, self.unique)
+    def pieces(self):
+        if not self.split:
+            return _Pieces(self._rows, self.asked, self.unique)
+        extra = [("fixed", 2), ("fixed", 4)] if self.unique else []
+        return [("queens", k, squares) for k, squares in self._split_pieces()] + extra
 
     def run_piece(self, piece: tuple) -> int:
         if piece[0] == "constellations":
             return count_piece(self.n, _table(self.n), piece[1], piece[2])
+        if piece[0] == "queens":
+            table = _table(self.n)
+            squares = _squares(table, piece[1], piece[2])
+            return int(table[piece[1], K.TABLE_WEIGHT]) * int(K.count_placements(self.n, squares, len(squares)))
         return count_symmetric(self.n, quarter=piece[1] == 4)
 
     def combine(self, values: list) -> dict:
-        total = sum(values[: self.slices])
+        main = len(values) - (2 if self.unique else 0)
+        total = sum(values[:main])
         answer = {"n": self.n, "total": total, "unique": None}
         if self._unique_asked:
             if not self.unique:  # n = 1: the one solution is its own class
                 answer["unique"] = total
             else:
-                half, quarter = values[self.slices :]
+                half, quarter = values[main:]
                 burnside = total + half + 2 * quarter
                 if burnside % 8:
                     raise RuntimeError(f"Burnside's lemma violated for n={self.n}: a kernel is wrong")
@@ -147,7 +220,8 @@ class QueensCount(Work):
         return f"{'fundamental and total' if self._unique_asked else 'total'} {self.n}-queens count"
 
     def report(self, done: dict, pieces: int) -> dict:
-        return {"partial": sum(v for i, v in done.items() if i < self.slices)}
+        main = pieces - (2 if self.unique else 0)
+        return {"partial": sum(v for i, v in done.items() if i < main)}
 
     def summary(self, answer: dict) -> str:
         text = f"total {answer['total']}"

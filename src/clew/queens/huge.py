@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import check_size
-from . import _kernels as K
+from . import _kernels_huge as K
 
 #: Largest board :func:`one` accepts. Memory is the real limit: about 16 bytes per queen
 #: for the construction, 40 for the local search.

@@ -7,112 +7,23 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from ..errors import InvalidSolutionError, check_size
-from . import _kernels as K
+from . import _kernels_common as K
+from ._kernels_count import border_constellations
+from ._kernels_enum import enum_init, enum_next, enum_symmetric
+from ._kernels_text import format_columns
+from ._kernels_verify import first_conflict
+from .counting import constellations, count, count_piece, count_symmetric, count_total, counts  # noqa: F401
 
 #: Largest n accepted by :func:`count` (64-bit masks and counts).
 MAX_COUNT_N = K.MAX_COUNT_N
 #: Largest n accepted by :func:`solutions`.
 MAX_SOLVE_N = K.MAX_SOLVE_N
 
-#: Below this size a count runs in the calling process: starting workers costs more.
-PARALLEL_FROM_N = 14
-#: ... expressed as the number of pieces of a count (see :func:`clew.scale.problems.pieces`).
-PIECES_FOR_POOL = 32 * PARALLEL_FROM_N
-
 _BATCH = 4096
 
 
-# ---------------------------------------------------------------------------------------------
-# Counting
-# ---------------------------------------------------------------------------------------------
-
-
-def constellations(n: int) -> np.ndarray:
-    """Canonical border constellations of the n x n board, the independent pieces of a count.
-
-    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels.border_constellations`).
-    """
-    n = check_size(n, high=MAX_COUNT_N)
-    return K.border_constellations(n)
-
-
-def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
-    """Weighted number of solutions whose border constellation is one of ``table[lo:hi]``.
-
-    A pure function of its arguments: the unit of parallel work. Summing it over a partition
-    of the table gives the total number of solutions.
-    """
-    counts = K.count_constellations(n, table, lo, hi)
-    # weights times counts in Python integers: exact beyond 2**63
-    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), counts.tolist()))
-
-
-def count_total(n: int, *, jobs: int | None = None) -> int:
-    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` processes."""
-    n = check_size(n, high=MAX_COUNT_N)
-    from ..scale import queens_count, run
-
-    return run(queens_count(n), jobs=jobs, inline_below=PIECES_FOR_POOL)["total"]
-
-
-def count_symmetric(n: int, quarter: bool = False) -> int:
-    """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
-    n = check_size(n, high=MAX_COUNT_N)
-    return int(K.count_rotation_symmetric(n, quarter))
-
-
-def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
-    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``.
-
-    The fundamental count follows from the total by Burnside's lemma (see :func:`count`).
-
-    Examples
-    --------
-    >>> counts(8)
-    (92, 12)
-    """
-    n = check_size(n, high=MAX_COUNT_N)
-    from ..scale import queens_count, run
-
-    answer = run(queens_count(n, unique=True), jobs=jobs, inline_below=PIECES_FOR_POOL)
-    return answer["total"], answer["unique"]
-
-
-def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
-    """Count the solutions of the n-queens problem.
-
-    Parameters
-    ----------
-    n : int
-        Board size, 1 <= n <= 32 (64-bit kernels; n > 20 takes hours to years).
-    unique : bool
-        Count fundamental solutions, i.e. classes under the 8 rotations and reflections of
-        the square (OEIS A002562), instead of all solutions (OEIS A000170).
-    jobs : int or None
-        Worker processes; ``None`` uses every core. Small boards run in-process.
-
-    Returns
-    -------
-    int
-
-    Notes
-    -----
-    The fundamental count comes from Burnside's lemma: it is the average over the 8
-    symmetries of the number of solutions each one fixes. No reflection fixes a solution for
-    n > 1 (two queens would share a line), so ``unique = (total + F180 + 2 * F90) / 8`` with
-    F180 and F90 the solutions fixed by a half and a quarter turn, found by small searches.
-
-    Examples
-    --------
-    >>> from clew import queens
-    >>> queens.count(8)
-    92
-    >>> queens.count(8, unique=True)
-    12
-    """
-    if not unique:
-        return count_total(n, jobs=jobs)
-    return counts(n, jobs=jobs)[1]
+# The counting API (count, counts, constellations, count_piece) lives in
+# :mod:`clew.queens.counting`, beside its work object for clew.scale.
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,9 +60,9 @@ def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -
     out = np.empty((batch, n), np.int8)
 
     def batches() -> Iterator[np.ndarray]:
-        depth = K.enum_init(n, C, L, R, F, P)
+        depth = enum_init(n, C, L, R, F, P)
         while depth >= 0:
-            written, depth = K.enum_next(n, C, L, R, F, P, depth, out)
+            written, depth = enum_next(n, C, L, R, F, P, depth, out)
             yield out[:written]
 
     yield from _first(batches(), limit)
@@ -169,7 +80,7 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
         limit = check_size(limit, name="limit", low=0, high=2**62)
         if limit == 0:
             return
-    table = K.border_constellations(n)
+    table = border_constellations(n)
     meta = np.zeros(3, np.int64)  # constellation, its weight, started
     S = np.zeros((n + 2, 8), np.int64)
     state = np.zeros(3, np.int64)
@@ -180,7 +91,7 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
 
     def batches() -> Iterator[np.ndarray]:
         while meta[0] < len(table):
-            yield out[: K.enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)]
+            yield out[: enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)]
 
     yield from _first(batches(), limit)
 
@@ -196,7 +107,7 @@ def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> I
     for block in batches(n, limit=limit):
         if buf is None:
             buf = np.empty(_BATCH * 3 * block.shape[1], np.uint8)
-        size = K.format_columns(block, block.shape[0], buf)
+        size = format_columns(block, block.shape[0], buf)
         yield buf[:size].tobytes()
 
 
@@ -285,7 +196,7 @@ def check_solution(columns: Sequence[int], n: int | None = None) -> None:
         raise InvalidSolutionError(f"expected {size} queens, one per row, got {len(cols)}")
     if size == 0:
         raise InvalidSolutionError("a solution needs at least one queen")
-    a, b = K.first_conflict(cols)
+    a, b = first_conflict(cols)
     if b == -2:
         raise InvalidSolutionError(f"row {a + 1}: column {cols[a]} is off the {size}x{size} board")
     if a >= 0:
@@ -308,3 +219,81 @@ def is_solution(columns: Sequence[int], n: int | None = None) -> bool:
     except InvalidSolutionError:
         return False
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Fundamental solutions: one per class under the 8 symmetries of the square
+# ---------------------------------------------------------------------------------------------
+
+
+def _canonical_rows(block: np.ndarray) -> np.ndarray:
+    """For each solution of a block (k, n) of columns, True if it is the canonical one of its
+    class: the lexicographically smallest of its 8 images under the rotations and
+    reflections of the board.
+
+    The images of a solution ``p`` (``p[r]`` the column of row ``r``) are ``p``, its mirror
+    ``n - 1 - p``, its upside-down ``p[::-1]`` and both, and the same four of the inverse
+    permutation (the board's transpose): the dihedral group of order 8, vectorised over the
+    block.
+    """
+    k, n = block.shape
+    if k == 0:
+        return np.zeros(0, bool)
+    p = block.astype(np.int64)
+    inverse = np.empty_like(p)
+    inverse[np.arange(k)[:, None], p] = np.arange(n)
+    keep = np.ones(k, bool)
+    for base in (p, inverse):
+        for image in (base, n - 1 - base, base[:, ::-1], n - 1 - base[:, ::-1]):
+            differ = image != p
+            first = differ.argmax(axis=1)
+            smaller = differ.any(axis=1) & (image[np.arange(k), first] < p[np.arange(k), first])
+            keep &= ~smaller
+    return keep
+
+
+def fundamental_batches(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[np.ndarray]:
+    """Stream the fundamental solutions (one per class under the 8 rotations and reflections
+    of the board, OEIS A002562) as int8 arrays of shape (k, n).
+
+    Each class is given by its canonical solution, the lexicographically smallest of its 8
+    images. With ``ordered`` (the default) they come in lexicographic order, filtered from
+    :func:`solution_batches` (n <= 62); ``ordered=False`` filters
+    :func:`solution_batches_unordered` instead (about 8 times less search, n <= 32).
+
+    Examples
+    --------
+    >>> [len(b) for b in fundamental_batches(8)]
+    [12]
+    >>> next(fundamental_batches(6)).tolist()
+    [[1, 3, 5, 0, 2, 4]]
+    """
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=0, high=2**62)
+    batches = solution_batches(n) if ordered else solution_batches_unordered(n)
+
+    def canonical() -> Iterator[np.ndarray]:
+        for block in batches:
+            yield block[_canonical_rows(block)]
+
+    if limit == 0:
+        return
+    yield from _first(canonical(), limit)
+
+
+def fundamental_solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Generate the fundamental solutions of the n-queens problem, the canonical one of each
+    class (the lexicographically smallest of its 8 images), in lexicographic order.
+
+    Their number is OEIS A002562, :func:`count` with ``unique=True``.
+
+    Examples
+    --------
+    >>> list(fundamental_solutions(6))
+    [(1, 3, 5, 0, 2, 4)]
+    >>> sum(1 for _ in fundamental_solutions(8))
+    12
+    """
+    for block in fundamental_batches(n, limit=limit):
+        for row in block.tolist():
+            yield tuple(row)

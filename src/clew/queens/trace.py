@@ -14,7 +14,9 @@ Two strategies, so that a learner can compare them on the same board:
     ties); a line with no free square left ends the branch at once (a ``prune`` event
     "empty row" / "empty column"). It finds the same first solution as that kernel.
 
-The event format is described in :mod:`clew.viz`.
+Both search on to every solution by default, as the tutorials that count the solutions do
+(``all_solutions=False`` stops at the first). The event format is described in
+:mod:`clew.trace`.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ __all__ = ["MAX_TRACE_N", "trace"]
 MAX_TRACE_N = 32
 
 
-def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) -> Iterator[dict]:
+def trace(
+    n: int,
+    strategy: str = "pruned",
+    *,
+    max_events: int | None = None,
+    all_solutions: bool = True,
+    summary: bool = False,
+) -> Iterator[dict]:
     """The events of the N-Queens search on an empty n x n board, as it runs.
 
     Parameters
@@ -43,12 +52,19 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
     max_events : int, optional
         Stop after this many events (an ``end`` event with ``complete: False`` follows);
         default: the whole search.
+    all_solutions : bool
+        Search on after each solution, to the end of the tree (the default, as the
+        tutorials that count the solutions do), or stop at the first solution (False).
+    summary : bool
+        Yield the ``end`` event alone: the search runs step for step but makes no other
+        event, so the final counters of a search of millions of steps come cheaply.
 
     Yields
     ------
     dict
-        Events as described in :mod:`clew.viz`, each with the running counters ``nodes``
-        (queens placed so far), ``backtracks`` and ``solutions``.
+        Events as described in :mod:`clew.trace`, each with the running counters ``nodes``
+        (queens placed so far), ``backtracks`` (queens taken back because no solution
+        extends them) and ``solutions``. Rows and columns in the events count from 0.
 
     Examples
     --------
@@ -60,12 +76,14 @@ def trace(n: int, strategy: str = "pruned", *, max_events: int | None = None) ->
     {'type': 'prune', 'row': 1, 'col': 0, 'why': 'column', 'by': [0, 0], 'depth': 1, 'nodes': 1, 'backtracks': 0, 'solutions': 0}
     >>> end = events[-1]
     >>> end["solutions"], end["nodes"], end["backtracks"], end["complete"]
-    (2, 16, 16, True)
+    (2, 16, 8, True)
     >>> [list(queens.trace(8, s))[-1]["nodes"] for s in ("textbook", "pruned")]
     [2056, 1222]
+    >>> list(queens.trace(8, "textbook", all_solutions=False, summary=True))
+    [{'type': 'end', 'complete': True, 'all_solutions': False, 'strategy': 'textbook', 'n': 8, 'depth': 8, 'nodes': 113, 'backtracks': 105, 'solutions': 1}]
     """
     n = check_size(n, high=MAX_TRACE_N)
-    record = Recorder(check_trace_args(strategy, max_events))
+    record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
     search = _textbook if strategy == "textbook" else _pruned
     return record.run(search(n, record.state, record), strategy=strategy, n=n)
 
@@ -95,6 +113,7 @@ def _textbook(n: int, state: dict, event) -> Iterator[dict]:
         if r == n:
             state["solutions"] += 1
             yield event("solution", columns=list(cols))
+            event.found()
             return
         for c in range(n):
             attack = _attacker(cols, r, c, n)
@@ -105,11 +124,13 @@ def _textbook(n: int, state: dict, event) -> Iterator[dict]:
             state["nodes"] += 1
             state["depth"] += 1
             yield event("place", row=r, col=c)
+            before = state["solutions"]
             yield from go(r + 1)
             cols.pop()
-            state["backtracks"] += 1
+            dead = state["solutions"] == before  # no solution below: a dead end
+            state["backtracks"] += dead
             state["depth"] -= 1
-            yield event("backtrack", row=r, col=c)
+            yield event("backtrack", row=r, col=c, dead_end=dead)
 
     yield from go(0)
 
@@ -167,14 +188,17 @@ def _pruned(n: int, state: dict, event) -> Iterator[dict]:
             state["nodes"] += 1
             state["depth"] += 1
             yield event("place", row=x, col=c)
+            before = state["solutions"]
             if len(queens) + 1 == n:
                 state["solutions"] += 1
                 yield event("solution", columns=list(sol))
+                event.found()
             else:
                 yield from go(queens + [(x, c)], rows | (1 << x), cols | (1 << c))
             sol[x] = -1
-            state["backtracks"] += 1
+            dead = state["solutions"] == before  # no solution below: a dead end
+            state["backtracks"] += dead
             state["depth"] -= 1
-            yield event("backtrack", row=x, col=c)
+            yield event("backtrack", row=x, col=c, dead_end=dead)
 
     yield from go([], 0, 0)

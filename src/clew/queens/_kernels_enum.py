@@ -1,0 +1,174 @@
+"""numba kernels for streaming N-Queens solutions: in lexicographic order, and in symmetry
+order (each solution once, about an eighth of the search).
+
+Ints and numpy arrays only (see ``_kernels_common``). Both enumerations are resumable: they
+fill the caller's output buffer, return, and continue from the state arrays on the next
+call, so memory stays flat however many solutions there are.
+
+Bit layout of the lexicographic search
+--------------------------------------
+The search walks down the rows, one queen per row, and carries three attack masks for the
+next row, bit ``c`` standing for column ``c`` (see ``_kernels_common``)::
+
+    cols (C)  columns already holding a queen
+    ld   (L)  squares attacked along a diagonal that moves one column right per row:
+              (ld | bit) << 1 for the row below
+    rd   (R)  squares attacked along a diagonal that moves one column left per row:
+              (rd | bit) >> 1 for the row below
+
+    column:     0 1 2 3 4
+    row d:      . . Q . .         the queen: bit = 1 << 2
+    row d + 1:  . x x x .         attacked: rd bit 1, cols bit 2, ld bit 3
+
+The free squares of the next row are ``~(cols | ld | rd)`` restricted to the board. The
+state is one slot per depth in small arrays (``C``, ``L``, ``R`` for the masks, ``F`` for
+the still untried free squares, ``P`` for the column taken) rather than a stack of tuples:
+LLVM keeps the hot values in registers, and it is as fast per node as the recursive C
+baseline.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .._bits import ctz64
+from ._kernels_common import MAX_BORDER, SYMMETRIES, sort_small, transform
+from ._kernels_count import (
+    ROOM,
+    STATE_DEPTH,
+    STATE_LEFT,
+    TABLE_QUEENS,
+    TABLE_SQUARES,
+    emit_solution,
+    search,
+    start,
+)
+
+#: Slots of ``enum_symmetric``'s ``meta``: the constellation being searched (its row in the
+#: table), its weight (images written per completion), whether its search has started.
+META_CONSTELLATION, META_WEIGHT, META_STARTED = 0, 1, 2
+META_SIZE = 3
+
+# ---------------------------------------------------------------------------------------------
+# Streaming enumeration in lexicographic order
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def enum_init(n, C, L, R, F, P):
+    """Reset the enumeration state of an n x n board (arrays of length n + 1)."""
+    full = (np.int64(1) << n) - 1
+    C[0] = 0
+    L[0] = 0
+    R[0] = 0
+    F[0] = full
+    P[0] = 0
+    return 0
+
+
+@njit(cache=True)
+def enum_next(n, C, L, R, F, P, depth, out):
+    """Write the next solutions into ``out`` (rows of n column indices, lexicographic order).
+
+    The search resumes from ``depth`` with the state arrays as the previous call left them.
+    Returns ``(written, depth)``; ``depth == -1`` means the search is exhausted. The lowest
+    free bit is tried first, so solutions appear in increasing lexicographic order.
+    """
+    full = (np.int64(1) << n) - 1
+    cap = out.shape[0]
+    written = 0
+    d = depth
+    last = n - 1
+    while d >= 0:
+        f = F[d]
+        if f == 0:
+            d -= 1
+            continue
+        bit = f & -f
+        F[d] = f ^ bit
+        P[d] = ctz64(bit)
+        if d == last:
+            for i in range(n):
+                out[written, i] = P[i]
+            written += 1
+            if written == cap:
+                return written, d
+            continue
+        c = C[d] | bit
+        lo = ((L[d] | bit) << 1) & full
+        ro = (R[d] | bit) >> 1
+        d += 1
+        C[d] = c
+        L[d] = lo
+        R[d] = ro
+        F[d] = full & ~(c | lo | ro)
+    return written, -1
+
+
+# ---------------------------------------------------------------------------------------------
+# Streaming enumeration in symmetry order (every solution once, not sorted)
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _orbit_symmetries(n, squares, m, syms):
+    """Symmetries mapping the constellation onto each of its distinct images, one per
+    image, into ``syms``; returns how many (the constellation's weight)."""
+    img = np.empty(MAX_BORDER, np.int64)
+    seen = np.empty((SYMMETRIES, MAX_BORDER), np.int64)
+    w = 0
+    for s in range(SYMMETRIES):
+        for i in range(m):
+            img[i] = transform(s, squares[i] // n, squares[i] % n, n)
+        sort_small(img, m)
+        new = True
+        for h in range(w):
+            same = True
+            for i in range(m):
+                if seen[h, i] != img[i]:
+                    same = False
+                    break
+            if same:
+                new = False
+                break
+        if new:
+            for i in range(m):
+                seen[w, i] = img[i]
+            syms[w] = s
+            w += 1
+    return w
+
+
+@njit(cache=True)
+def enum_symmetric(n, table, meta, S, state, syms, sol, inv, out):
+    """Write the next solutions into ``out``, each solution exactly once, in the order of
+    the canonical constellations and their symmetric images (not lexicographic).
+
+    Every completion found for a canonical constellation is written once per distinct image
+    of the constellation (``_orbit_symmetries``), so the search does about an eighth of the
+    work of the lexicographic enumeration. Between calls ``meta`` (``META_SIZE`` slots)
+    holds the constellation being searched, its weight and whether its search has started;
+    ``S``, ``state`` and ``sol`` the search itself (see ``_kernels_count.search``). Returns
+    the number of rows written; ``meta[META_CONSTELLATION] == len(table)`` when every
+    constellation is done. ``out`` needs at least ``2 * ROOM`` (32) rows.
+    """
+    squares = np.empty(MAX_BORDER, np.int64)
+    written = 0
+    while meta[META_CONSTELLATION] < table.shape[0]:
+        k = meta[META_CONSTELLATION]
+        if meta[META_STARTED] == 0:
+            m = table[k, TABLE_QUEENS]
+            for i in range(MAX_BORDER):
+                squares[i] = table[k, TABLE_SQUARES + i]
+            meta[META_WEIGHT] = _orbit_symmetries(n, squares, m, syms)
+            meta[META_STARTED] = 1
+            if not start(n, squares, m, S, sol, state):
+                if state[STATE_LEFT] == 0:  # complete as it stands
+                    written = emit_solution(n, sol, inv, syms, meta[META_WEIGHT], out, written)
+        written = search(n, S, state, True, sol, inv, syms, meta[META_WEIGHT], out, written)
+        if state[STATE_DEPTH] >= 0:
+            return written  # out is full; resume this constellation next call
+        meta[META_CONSTELLATION] = k + 1
+        meta[META_STARTED] = 0
+    return written
