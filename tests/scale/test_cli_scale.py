@@ -243,3 +243,40 @@ def test_ctrl_c_on_dask_local_is_quick_and_quiet(tmp_path, finished):
     assert len(lines) == 2 and "Dask dashboard" in lines[0] and "pieces are safe in" in lines[1], lines
     show = clew("journal", "show", path)
     assert show.returncode == 0 and "partial:" in show.stdout
+
+
+def test_generation_with_a_journal_resumes_and_shows(tmp_path):
+    path = tmp_path / "g.sqlite"
+    args = ("sudoku", "generate", "--count", 40, "--seed", 9, "--jobs", 2)
+    plain = clew(*args)
+    first = clew(*args, "--journal", path)
+    again = clew(*args, "--journal", path)  # every piece read back from the journal
+    assert plain.returncode == first.returncode == again.returncode == 0
+    assert first.stdout == again.stdout == plain.stdout and len(plain.stdout.split()) == 40
+    show = json.loads(clew("journal", "show", path, "--json").stdout)
+    assert show["done"] == show["pieces"] and show["answer"] == "40 puzzles generated"
+    assert "sudoku" in show["job"] and show["identity"]["entropy"] == 9
+    refused = clew("sudoku", "generate", "--count", 3, "--journal", tmp_path / "x.sqlite")
+    assert refused.returncode == 2 and "needs --seed" in refused.stderr
+
+
+@pytest.mark.parametrize("kind", ["queens", "cover", "sudoku"])
+def test_journal_show_on_every_kind_of_journal(tmp_path, kind):
+    path = tmp_path / f"{kind}.sqlite"
+    if kind == "queens":
+        ran = clew("queens", "count", 9, "--unique", "--journal", path)
+        expected = "result:    total 352, fundamental 46"
+    elif kind == "cover":
+        from clew import cover
+        from clew.cover import knuth
+
+        problem = tmp_path / "p.dlx"
+        problem.write_text(knuth.write(cover.pentominoes(20, 3)))
+        ran = clew("cover", "solve", problem, "--count", "--jobs", 2, "--journal", path)
+        expected = "result:    total 8"
+    else:
+        ran = clew("sudoku", "solve", SAMPLE, "--unique", "--journal", path)
+        expected = "result:    200 puzzles, 200 with a solution, 200 unique"
+    assert ran.returncode == 0, ran.stderr
+    show = clew("journal", "show", path)
+    assert show.returncode == 0 and expected in show.stdout and show.stdout.startswith("job:")
