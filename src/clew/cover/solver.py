@@ -122,7 +122,7 @@ class Search:
             fresh = False
         self.engine = tables[0]
         self.taken = tuple(int(o) for o in taken)
-        self._meta = np.zeros(5, np.int64)
+        self._meta = np.zeros(K.META_SIZE, np.int64)
         self.seconds = 0.0
         self._width = c.n_primary + 1  # a solution has at most one option per primary item
         if self.engine == "bits":
@@ -139,7 +139,7 @@ class Search:
             clash = False
             if self.taken:
                 # the first node of option o: the N headers, one spacer per option so far, ...
-                firsts = np.array([4 * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
+                firsts = np.array([K.NODE_SIZE * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
                 clash = not K.take(L, R, nd, LEN, firsts, coloured)
         if clash:
             self._meta[K.DONE] = 1  # clashing options: no solution extends them

@@ -53,7 +53,7 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     """
     counts = K.count_constellations(n, table, lo, hi)
     # weights times counts in Python integers: exact beyond 2**63
-    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), counts.tolist()))
+    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, K.TABLE_WEIGHT].tolist(), counts.tolist()))
 
 
 def count_symmetric(n: int, quarter: bool = False) -> int:

@@ -1,4 +1,5 @@
-"""N-Queens: counting, enumeration and verification (the friendly layer over ``_kernels``)."""
+"""N-Queens: enumeration and verification (the friendly layer over ``_kernels_enum``,
+``_kernels_text`` and ``_kernels_verify``); counting is in :mod:`clew.queens.counting`."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import numpy as np
 
 from ..errors import InvalidSolutionError, check_size
 from . import _kernels_common as K
-from ._kernels_count import border_constellations
-from ._kernels_enum import enum_init, enum_next, enum_symmetric
+from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
+from ._kernels_enum import META_SIZE, enum_init, enum_next, enum_symmetric
 from ._kernels_text import format_columns
 from ._kernels_verify import first_conflict
 from .counting import constellations, count, count_piece, count_symmetric, count_total, counts  # noqa: F401
@@ -81,9 +82,9 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
         if limit == 0:
             return
     table = border_constellations(n)
-    meta = np.zeros(3, np.int64)  # constellation, its weight, started
-    S = np.zeros((n + 2, 8), np.int64)
-    state = np.zeros(3, np.int64)
+    meta = np.zeros(META_SIZE, np.int64)  # constellation, its weight, started
+    S = np.zeros((n + 2, SLOTS), np.int64)
+    state = np.zeros(STATE_SIZE, np.int64)
     syms = np.zeros(8, np.int64)
     sol = np.zeros(n, np.int64)
     inv = np.zeros(n, np.int64)
