@@ -6,7 +6,7 @@
   statuses and the context settings and epilog of every command.
 * Options written once, as decorators: ``--jobs``, ``--journal``, ``--dask``,
   ``--scheduler``, ``--progress/--quiet``, ``--json``, ``--symbols``, ``--strategy``,
-  ``--max-events`` and the player's ``--html``, ``--animate``, ``--fps``. Where the help
+  ``--max-events``, ``--summary`` and the player's ``--html``, ``--animate``, ``--fps``. Where the help
   depends on the command (what the workers of ``--jobs`` are, what ``--strategy`` prunes),
   the decorator takes that text as a parameter.
 * I/O: :func:`_read_input`, :func:`_write_text`, :func:`_write_trace`, :func:`_play`,
@@ -223,6 +223,22 @@ def progress_option(
     return click.option("--progress/--quiet", "progress", default=None, help=help)
 
 
+def compile_notice(*modules: str) -> None:
+    """Say once on stderr that the kernels of this command must be compiled first (the
+    first run after an install: seconds of silence otherwise). ``modules`` are kernel
+    files inside the package, e.g. ``"queens/_kernels_count.py"``."""
+    from .._kernel_cache import needs_compiling
+
+    pending = needs_compiling(*modules)
+    if pending:
+        names = ", ".join(m.rsplit("/", 1)[-1].removesuffix(".py") for m in pending)
+        click.echo(
+            f"clew: compiling kernels for their first use ({names}); this takes a few seconds "
+            "(about 5-15 s) once, later runs load them from the cache",
+            err=True,
+        )
+
+
 def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:
     """The options of every long job run through :mod:`clew.scale`, declared once so they
     mean the same on every command: ``--jobs``, ``--journal``, ``--dask``, ``--scheduler``,
@@ -292,6 +308,25 @@ def max_events_option(f: Callable) -> Callable:
         metavar="K",
         help="Stop the trace after K events (its last event then says complete: false).",
     )(f)
+
+
+def summary_option(f: Callable) -> Callable:
+    """``--summary`` of a trace: the final counters alone, however long the search."""
+    return click.option(
+        "--summary",
+        is_flag=True,
+        help="Print only the end event, the final counters (nodes, backtracks, solutions), as "
+        "one JSON line: the whole search runs, for any size, without --max-events and without "
+        "making the events it does not print.",
+    )(f)
+
+
+def _summary_alone() -> None:
+    """Refuse an explicit --max-events with --summary: the summary runs the whole search, so
+    the bound would be silently ignored."""
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("max_events") not in (None, click.core.ParameterSource.DEFAULT):
+        raise click.BadParameter("--summary counts the whole search: leave --max-events out", param_hint="'--max-events'")
 
 
 def play_options(f: Callable) -> Callable:
@@ -371,22 +406,31 @@ def _write_trace(events, max_events: int) -> None:
         click.echo(f"clew: the trace stops after {max_events} events (--max-events)", err=True)
 
 
-def _play(events: list, html: str | None, animate: bool, fps: float, kind: str, **board) -> None:
-    """Show a search as :func:`play_options` asked: an HTML player or a terminal animation."""
+def _play(events, html: str | None, animate: bool, fps: float, kind: str, *, max_events: int, **board) -> None:
+    """Show a search as :func:`play_options` asked: an HTML player (``events`` a list) or a
+    terminal animation (any iterable); stderr says what was shown, and when the trace was cut
+    at --max-events, since the player or the animation then ends before the search does."""
     if (html is None) == (not animate):
         raise click.UsageError("give --html FILE or --animate (one of them)")
     if html is not None:
         from ..viz.player import player_html
 
         _write_text(player_html(events, kind=kind), html)
+        end = events[-1]
         if html != "-":
-            end = events[-1]
             click.echo(
-                f"clew: wrote {click.format_filename(html)}: {len(events)} events, {end['solutions']} solutions, "
-                f"{end['nodes']} nodes, {end['backtracks']} backtracks",
+                f"clew: wrote {click.format_filename(html)}: {_plural(len(events), 'event')}, "
+                f"{_plural(end['solutions'], 'solution')}, {_plural(end['nodes'], 'node')}, "
+                f"{_plural(end['backtracks'], 'backtrack')}",
                 err=True,
             )
-        return
-    from ..viz.animate import animate as run_animation
+    else:
+        from ..viz.animate import animate as run_animation
 
-    run_animation(events, kind=kind, fps=fps, **board)
+        end = run_animation(events, kind=kind, fps=fps, **board) or {}
+    if end.get("complete") is False:
+        click.echo(
+            f"clew: the trace stops after {max_events} events (--max-events): only the start of "
+            "the search is shown",
+            err=True,
+        )

@@ -21,6 +21,7 @@ from ._common import (
     _ctrl_c_kills,
     _plural,
     _read_input,
+    compile_notice,
     scale_arguments,
     scale_options,
 )
@@ -82,8 +83,8 @@ def cover_solve(
     """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
     one per line, as they are found (memory stays flat however many there are).
 
-    Exit status 0 if a solution was found (or with --count), 1 if there is none, 2 for a
-    problem that cannot be read (the message names the line).
+    Exit status 0 if a solution was found (or with --count), 1 if there is none ('clew: no
+    solution' on stderr), 2 for a problem that cannot be read (the message names the line).
 
     \b
     Examples:
@@ -104,6 +105,7 @@ def cover_solve(
         if value is not None and not split:
             raise click.BadParameter("applies to --count without --limit only", param_hint=f"'{option}'")
     options = scale_arguments(**scale)
+    compile_notice("cover/_kernels.py")
     data, name = _read_input(file, "problem", "")
     problem = read(data, name=name)
 
@@ -140,4 +142,8 @@ def cover_solve(
         out.write(line + "\n")
     out.flush()
     stats(search.count, search.nodes, search.seconds)
-    return EXIT_OK if search.count else EXIT_FAILURE
+    if not search.count:
+        # an empty stdout alone cannot be told from a crash or a hang: say it, as sudoku does
+        click.echo("clew: no solution", err=True)
+        return EXIT_FAILURE
+    return EXIT_OK

@@ -30,6 +30,7 @@ from ._common import (
     _summary_alone,
     _write_text,
     _write_trace,
+    compile_notice,
     json_option,
     max_events_option,
     scale_arguments,
@@ -107,6 +108,7 @@ def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scal
 
     _at_most(n, MAX_COUNT_N, "the counting kernels use 64-bit masks")
     options = scale_arguments(**scale)
+    compile_notice("queens/_kernels_count.py")
     start = time.perf_counter()
     answer = run(QueensCount(n, unique=unique, pieces=pieces), **options)
     total, fundamental = answer["total"], answer["unique"]

@@ -27,15 +27,18 @@ from ._common import (
     _one_line,
     _OptionalArgument,
     _play,
+    _summary_alone,
     _plural,
     _read_input,
     _write_text,
     _write_trace,
     max_events_option,
+    compile_notice,
     scale_arguments,
     scale_options,
     play_options,
     strategy_option,
+    summary_option,
     symbols_option,
 )
 
@@ -63,8 +66,9 @@ _SUDOKU_SOLVE_EPILOG = (
 def sudoku() -> None:
     """Sudoku of any size k^2 x k^2: 4x4, 9x9, 16x16 and 25x25 grids.
 
-    'solve' answers a file of puzzles, one per line: the solution, the number of solutions
-    (--count) or whether the solution is unique (--unique); 'show' draws one puzzle with its
+    'solve' answers a file of puzzles, one per line, or one puzzle given as its argument: the
+    solution, the number of solutions (--count) or whether the solution is unique (--unique);
+    'show' draws one puzzle with its
     box lines. 'generate' makes new puzzles with exactly one solution; 'rate' grades puzzles
     by the hardest human technique they need; 'hint' prints the next logical step and
     'explain' the whole logical solution. Seeing the search: 'trace' prints its events as
@@ -77,10 +81,77 @@ def sudoku() -> None:
     """
 
 
-@sudoku.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_SUDOKU_SOLVE_EPILOG)
-@click.argument(
-    "file", cls=_OptionalArgument, type=click.Path(exists=True, dir_okay=False, allow_dash=True), default="-", required=False
+#: How the errors about the FILE|PUZZLE argument of 'solve' and 'rate' name it.
+_SOURCE_HINT = "'FILE|PUZZLE'"
+
+#: --line-numbers of 'solve' and 'rate'
+_line_numbers_option = click.option(
+    "--line-numbers",
+    is_flag=True,
+    help="Start each answer with the number of its puzzle's line in the input, 'LINE: ANSWER' "
+    "(blank lines and comments are counted, so LINE is where the puzzle is); --format line "
+    'only (a JSON object has "line").',
 )
+
+
+def _check_alphabet(symbols: str | None) -> str | None:
+    """--symbols of a file of puzzles, checked once, before any line is read: a bad alphabet
+    is one usage error, not an 'invalid' answer on every line. An alphabet has one symbol
+    per digit, so its length is the side of a grid: 4, 9, 16 or 25."""
+    if symbols is None:
+        return None
+    from ..sudoku.grid import SIZES, SudokuInputError, check_symbols
+
+    try:
+        check_symbols(symbols)
+    except SudokuInputError as exc:
+        raise click.BadParameter(_one_line(exc), param_hint="'--symbols'") from None
+    sides = sorted(SIZES.values())
+    if len(symbols) not in sides:
+        raise click.BadParameter(
+            f"{symbols!r} has {_plural(len(symbols), 'symbol')}; an alphabet has one per digit: "
+            f"{', '.join(map(str, sides[:-1]))} or {sides[-1]} (for 4x4, 9x9, 16x16 or 25x25 puzzles)",
+            param_hint="'--symbols'",
+        )
+    return symbols
+
+
+def _puzzles_source(source: str, symbols: str | None) -> tuple[bytes, str]:
+    """The bytes of the puzzles of 'solve' and 'rate', one per line, and the name to show.
+
+    SOURCE is '-' (stdin), an existing file, or else one puzzle: any text that reads as a
+    puzzle (one line, or a grid drawn over several lines, as 'show' takes it), turned into
+    a file of that one line. A file wins over a puzzle of the same name. Anything else is
+    one usage error that says both why it is not a file and why it is not a puzzle.
+    """
+    if source == "-" or os.path.exists(source):
+        if os.path.isdir(source):
+            raise click.BadParameter(f"'{click.format_filename(source)}' is a directory", param_hint=_SOURCE_HINT)
+        return _read_input(source)
+    from ..sudoku.grid import Grid, SudokuInputError
+
+    try:
+        grid = Grid(source, symbols=symbols)
+    except SudokuInputError as exc:
+        shown = source if len(source) <= 40 else source[:37] + "..."
+        raise click.BadParameter(
+            f"{shown!r}: no such file, and not a puzzle either: {_one_line(exc)}",
+            param_hint=_SOURCE_HINT,
+        ) from None
+    # a drawn grid spans several lines, but a file holds one puzzle per line
+    line = source.strip() if "\n" not in source.strip() else grid.to_line()
+    return (line + "\n").encode("utf-8"), "the PUZZLE argument"
+
+
+def _no_puzzle(data: bytes, name: str) -> None:
+    """Say on stderr that the input held no puzzle, and why (an empty file, or only blank
+    lines and comments): a silent run with nothing on stdout looks like a hang or a bug."""
+    why = "it is empty" if not data.strip() else "only blank lines and comments"
+    click.echo(f"clew: read no puzzle from {name}: {why}", err=True)
+
+
+@sudoku.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_SUDOKU_SOLVE_EPILOG)
+@click.argument("source", cls=_OptionalArgument, default="-", required=False, metavar="[FILE|PUZZLE]")
 @click.option(
     "-c",
     "--count",
@@ -118,9 +189,11 @@ def sudoku() -> None:
     'separated by blank lines; json: one object per puzzle, {"line", "puzzle", "status", '
     '"solution"} ({"count", "exact"} with --count; "error" for an invalid line).',
 )
+@_line_numbers_option
 @symbols_option(
     "The alphabet of the digits, the i-th symbol standing for digit i, e.g. "
-    "0123456789ABCDEF for 16x16 puzzles written in hexadecimal (default: 1-9 then A-P)."
+    "0123456789ABCDEF for 16x16 puzzles written in hexadecimal (default: 1-9 then A-P); "
+    "4, 9, 16 or 25 distinct symbols."
 )
 @scale_options(
     "Worker threads (default: one per core; the kernels release the GIL).",
@@ -128,9 +201,12 @@ def sudoku() -> None:
     "command on the same file again resumes and prints exactly what one uninterrupted run "
     "prints. A journal of another job, or one that another run is writing, is refused.",
 )
-def sudoku_solve(file: str, count_: bool, unique: bool, limit: int | None, fmt: str, symbols: str | None, **scale) -> int:
+def sudoku_solve(
+    source: str, count_: bool, unique: bool, limit: int | None, fmt: str, line_numbers: bool, symbols: str | None, **scale
+) -> int:
     """Solve the puzzles in FILE ('-' or nothing: stdin), one per line, and print one answer
-    per puzzle, in the same order.
+    per puzzle, in the same order. Instead of a file, a single PUZZLE may be given, e.g.
+    'clew sudoku solve 53..7....6..' (an argument that is not an existing file).
 
     Blank lines and lines starting with # are skipped; CRLF line ends are fine. A puzzle
     line is n*n cells (16, 81, 256 or 625; see 'clew sudoku --help' for the symbols);
@@ -143,8 +219,9 @@ def sudoku_solve(file: str, count_: bool, unique: bool, limit: int | None, fmt: 
 
     \b
     Examples:
+      clew sudoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku solve puzzles.txt
-      clew sudoku solve puzzles.txt --unique --jobs 2
+      clew sudoku solve puzzles.txt --unique --jobs 2 --line-numbers
       clew sudoku solve --count --limit 1000 < puzzles.txt
       echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | clew sudoku solve - --format grid
     """
@@ -154,16 +231,25 @@ def sudoku_solve(file: str, count_: bool, unique: bool, limit: int | None, fmt: 
         raise click.BadParameter("applies to --count only", param_hint="'--limit'")
     if count_ and fmt == "grid":
         raise click.BadParameter("--count prints numbers: use --format line or json", param_hint="'--format'")
-    data, name = _read_input(file)
+    if line_numbers and fmt != "line":
+        raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
+    symbols = _check_alphabet(symbols)
+    data, name = _puzzles_source(source, symbols)
 
     from ..sudoku.files import Tally, solve_file
     from ..sudoku.grid import Grid
 
+    compile_notice("sudoku/_kernels9.py", "sudoku/_kernels.py")
     mode = "count" if count_ else ("unique" if unique else "solve")
     chunks = solve_file(data, mode=mode, limit=limit, symbols=symbols, **scale_arguments(**scale))
 
     def text(a) -> str:
         """One answer as printed (its block, without the separating blank line)."""
+        if line_numbers:
+            return f"{a.line}: {answer(a)}"
+        return answer(a)
+
+    def answer(a) -> str:
         if fmt == "json":
             record = {"line": a.line, "puzzle": a.puzzle, "status": a.status}
             if count_:
@@ -192,7 +278,7 @@ def sudoku_solve(file: str, count_: bool, unique: bool, limit: int | None, fmt: 
         out.write(block.encode("utf-8"))
         out.flush()
     if not tally.puzzles:
-        click.echo(f"clew: no puzzle in {name}", err=True)
+        _no_puzzle(data, name)
         return EXIT_OK
     summary = tally.summary()
     if summary:
@@ -264,37 +350,66 @@ def _puzzle_argument(puzzle: str) -> str:
         raise PuzzleFormatError(f"<stdin>: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+#: --all of the sudoku traces: LeetCode 37's solver stops at the first solution, and so do they
+_all_option = click.option(
+    "--all",
+    "all_solutions",
+    is_flag=True,
+    help="Search on after the first solution, to the end of the tree, for every solution "
+    "(default: stop at the first, as LeetCode 37's solver does).",
+)
+
+
 @sudoku.command("trace", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
 @_strategy_option
 @max_events_option
+@summary_option
+@_all_option
 @_symbols_option
-def sudoku_trace(puzzle: str, strategy: str, max_events: int, symbols: str | None) -> None:
+def sudoku_trace(puzzle: str, strategy: str, max_events: int, summary: bool, all_solutions: bool, symbols: str | None) -> None:
     """Print the events of the search on PUZZLE as JSON lines: place (a guess, or a naked or
     hidden single), prune (a digit refused by its row, column or box; a cell with no digit
     left; a digit with no place left), backtrack (the cells emptied), solution, end; each
     with the counters nodes, backtracks, solutions, depth.
 
+    The search stops at the first solution (--all: goes on for every one). A backtrack is
+    counted when a placement is undone because no solution extends it (a dead end). In the
+    JSON, rows, columns and cells count from 0 (indices for programs) and digits from 1; in
+    every message rows and columns count from 1 (r1c1 is the top left cell).
+
     \b
     Examples:
       clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku trace 1............... --strategy textbook --max-events 50
+      clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --strategy textbook --summary
     """
     from ..sudoku import trace
 
-    _write_trace(trace(_puzzle_argument(puzzle), strategy, max_events=max_events, symbols=symbols), max_events)
+    text = _puzzle_argument(puzzle)
+    if summary:
+        _summary_alone()
+        _write_trace(trace(text, strategy, symbols=symbols, all_solutions=all_solutions, summary=True), None)
+        return
+    _write_trace(trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions), max_events)
 
 
 @sudoku.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
 @_strategy_option
 @max_events_option
+@_all_option
 @play_options
 @_symbols_option
-def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, animate: bool, fps: float, symbols: str | None) -> None:
+def sudoku_play(
+    puzzle: str, strategy: str, max_events: int, all_solutions: bool, html: str | None, animate: bool, fps: float, symbols: str | None
+) -> None:
     """Watch the search on PUZZLE: --html FILE writes a self-contained player (play, pause,
-    step forward and back, speed, counters, the current guesses); --animate plays it in the
-    terminal.
+    step forward and back, next solution, speed, counters, the current guesses); --animate
+    plays it in the terminal.
+
+    The search stops at the first solution (--all: goes on for every one); stderr says when
+    the trace was cut at --max-events.
 
     \b
     Examples:
@@ -305,8 +420,8 @@ def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, a
 
     text = _puzzle_argument(puzzle)
     line = Grid(text, symbols=symbols).to_line()
-    events = trace(text, strategy, max_events=max_events, symbols=symbols)
-    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", puzzle=line)
+    events = trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions)
+    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", max_events=max_events, puzzle=line)
 
 
 @sudoku.command("generate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -327,6 +442,14 @@ def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, a
     help="Keep the givens' positions symmetric: rotational (half turn), diagonal (main "
     "diagonal) or mirror (left-right).",
 )
+@click.option(
+    "--attempts",
+    type=Integer(1),
+    default=None,
+    metavar="A",
+    help="With --difficulty: candidates rated per puzzle before giving up (default 200 for "
+    "easy, 300 for medium, 1000 for the other levels); a run that gives up exits with status 1.",
+)
 @click.option("--minimal/--no-minimal", default=None, help="Remove givens until none can go without losing uniqueness.")
 @click.option("--seed", type=Integer(0), default=None, metavar="S", help="Seed: the same seed gives the same puzzles.")
 @click.option(
@@ -344,11 +467,15 @@ def sudoku_play(puzzle: str, strategy: str, max_events: int, html: str | None, a
     "running the same command again resumes and prints the same puzzles.",
 )
 def sudoku_generate(
-    count_: int, size: str, difficulty: str | None, symmetry: str, minimal: bool | None, seed: int | None,
-    fmt: str, **scale,
-) -> None:
+    count_: int, size: str, difficulty: str | None, symmetry: str, attempts: int | None, minimal: bool | None,
+    seed: int | None, fmt: str, **scale,
+) -> int:
     """Print new proper puzzles (exactly one solution each, proven by the solver), one per
     line.
+
+    With --difficulty, candidates are drawn and rated until one is at that level, at most
+    --attempts of them per puzzle; when none is, the run stops with exit status 1 (the
+    puzzles printed so far are good).
 
     \b
     Examples:
@@ -358,33 +485,47 @@ def sudoku_generate(
     """
     import json
 
-    from ..sudoku.generate import generate_many
+    from ..sudoku.generate import DifficultyNotReachedError, generate_many
 
     if scale["journal"] and seed is None:
         raise click.BadParameter("needs --seed: a run without a seed cannot be resumed", param_hint="'--journal'")
+    if attempts is not None and difficulty is None:
+        raise click.BadParameter("applies to --difficulty only", param_hint="'--attempts'")
     options = scale_arguments(**scale)
     out = sys.stdout
     made = generate_many(
-        count_, int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal, seed=seed, **options
+        count_, int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal, seed=seed, attempts=attempts,
+        **options,
     )
     # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
     alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
-    with _ctrl_c_kills() if alone else contextlib.nullcontext():
-        for i, g in enumerate(made):
-            if fmt == "line":
-                out.write(g.puzzle.to_line() + "\n")
-            elif fmt == "grid":
-                out.write(("\n" if i else "") + g.puzzle.to_text() + "\n")
-            else:
-                record = {"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line()}
-                if g.rating is not None:
-                    record.update(score=g.rating.score, level=g.rating.level)
-                out.write(json.dumps(record) + "\n")
-            out.flush()
+    try:
+        with _ctrl_c_kills() if alone else contextlib.nullcontext():
+            for i, g in enumerate(made):
+                if fmt == "line":
+                    out.write(g.puzzle.to_line() + "\n")
+                elif fmt == "grid":
+                    out.write(("\n" if i else "") + g.puzzle.to_text() + "\n")
+                else:
+                    record = {"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line()}
+                    if g.rating is not None:
+                        record.update(score=g.rating.score, level=g.rating.level)
+                    out.write(json.dumps(record) + "\n")
+                out.flush()
+    except DifficultyNotReachedError as exc:
+        # the search ran and found nothing at that level: a failure (1), not bad input (2),
+        # and the way out is an option of this command, not the library's attempts=
+        if size == "4" and exc.level != "easy":
+            way_out = "4x4 puzzles almost always rate easy: use --size 9 or --difficulty easy"
+        else:
+            way_out = f"try another --difficulty, or more candidates with --attempts (above {exc.attempts})"
+        click.echo(f"clew: no {exc.level} {size}x{size} puzzle in {_plural(exc.attempts, 'attempt')}: {way_out}", err=True)
+        return EXIT_FAILURE
+    return EXIT_OK
 
 
 @sudoku.command("rate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
-@click.argument("file", default="-", metavar="[FILE]")
+@click.argument("source", default="-", metavar="[FILE|PUZZLE]")
 @click.option(
     "-f",
     "--format",
@@ -394,9 +535,11 @@ def sudoku_generate(
     show_default=True,
     help='line: "SCORE LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
 )
+@_line_numbers_option
 @_symbols_option
-def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
-    """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, by the hardest human
+def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None) -> int:
+    """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
+    given instead (an argument that is not an existing file), by the hardest human
     technique their logical solution needs, on Sudoku Explainer's scale: hidden single
     1.2-1.5, naked single 2.3, locked candidates 2.6-2.8, pairs/X-Wing 3.0-3.4, triples and
     Swordfish 3.6-4.0, wings 4.2-4.4, quads 5.0-5.4, colouring 5.6-6.0; 10.0 when logic
@@ -409,7 +552,8 @@ def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
     \b
     Examples:
       clew sudoku rate puzzles.txt
-      clew sudoku generate --count 10 | clew sudoku rate
+      clew sudoku rate 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku generate --count 10 | clew sudoku rate --line-numbers
     """
     import json
 
@@ -417,76 +561,141 @@ def sudoku_rate(file: str, fmt: str, symbols: str | None) -> int:
     from ..sudoku.grid import split_lines
     from ..sudoku.logic import rate
 
-    data, name = _read_input(file)
+    if line_numbers and fmt != "line":
+        raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
+    symbols = _check_alphabet(symbols)
+    data, name = _puzzles_source(source, symbols)
     lines, numbers = split_lines(data)
     bad = 0
     out = sys.stdout
     with _ctrl_c_kills():
         for line, number in zip(lines, numbers):
             text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+            prefix = f"{number}: " if line_numbers else ""
             try:
                 r = rate(text, symbols=symbols)
             except ClewError as exc:
                 bad += 1
                 message = _one_line(exc)
-                out.write((json.dumps({"line": number, "puzzle": text, "error": message}) if fmt == "json" else f"invalid: {message}") + "\n")
+                out.write((json.dumps({"line": number, "puzzle": text, "error": message}) if fmt == "json" else f"{prefix}invalid: {message}") + "\n")
                 continue
             if fmt == "json":
                 record = {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
                           "steps": r.steps, "stuck": r.stuck}
                 out.write(json.dumps(record) + "\n")
             else:
-                out.write(f"{r.score:.1f} {r.level} {r.hardest or '-'}\n")
+                out.write(f"{prefix}{r.score:.1f} {r.level} {r.hardest or '-'}\n")
             out.flush()
+    if not lines:
+        _no_puzzle(data, name)
+        return EXIT_OK
     if bad:
         click.echo(f"clew: {_plural(bad, 'line')} of {name} could not be rated", err=True)
         return EXIT_USAGE
     return EXIT_OK
 
 
+#: --format of 'hint' and 'explain'
+_step_format_option = click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    help="text: the sentences; json: for apps, each step as an object {technique, rating, "
+    "unit, cells, digits, placements, eliminations, text, n}, where a cell is {index, name}: "
+    "index 0-based in reading order (row * n + column, from 0), name 'r1c6' counted from 1 "
+    "(see clew.sudoku.Step.to_dict).",
+)
+
+
+def _proper_or_none(puzzle: str, symbols: str | None, purpose: str) -> str | None:
+    """Why the logical solver cannot serve PUZZLE ('this puzzle has no solution: ...'), or
+    None when it has exactly one solution: the steps of a puzzle with no solution lead to
+    a grid that does not exist, and one with several gets stuck for no fault of its own."""
+    from ..sudoku.logic import NotProperError, check_proper
+
+    try:
+        check_proper(puzzle, symbols=symbols, purpose=purpose)
+    except NotProperError as exc:
+        return _one_line(exc)
+    return None
+
+
 @sudoku.command("hint", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
+@_step_format_option
 @_symbols_option
-def sudoku_hint(puzzle: str, symbols: str | None) -> int:
+def sudoku_hint(puzzle: str, fmt: str, symbols: str | None) -> int:
     """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
-    digits involved, and what it places or removes ('-' reads the puzzle from stdin).
-    Exit status 1 when no technique applies (the puzzle needs search) or it is solved.
+    digits involved, and what it places or removes ('-' reads the puzzle from stdin); with
+    --format json, the step as one JSON object.
+
+    The puzzle must be proper: one with no solution or several gets no hint. Exit status 1,
+    with the reason on stderr and nothing on stdout, when the puzzle has no solution, is not
+    unique (at least 2 solutions), is solved, or no technique applies (it needs search).
 
     \b
-    Example:
+    Examples:
       clew sudoku hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku hint ..3.4.........42 --format json
     """
-    from ..sudoku.logic import hint, solve_logically
+    from ..sudoku.logic import LogicalState
 
     text = _puzzle_argument(puzzle)
-    step = hint(text, symbols=symbols)
-    if step is None:
-        done = solve_logically(text, symbols=symbols)
-        click.echo("the puzzle is solved" if done.solved else "no technique applies: the rest needs search", err=True)
+    state = LogicalState(text, symbols=symbols)  # reads and checks the givens first: bad input is 2
+    wrong = _proper_or_none(text, symbols, "a hint")
+    if wrong is not None:
+        click.echo(f"clew: {wrong}", err=True)
         return EXIT_FAILURE
-    click.echo(step.text)
+    step = None if state.is_solved() else state.next_step()
+    if step is None:
+        click.echo("the puzzle is solved" if state.is_solved() else "no technique applies: the rest needs search", err=True)
+        return EXIT_FAILURE
+    click.echo(json.dumps(step.to_dict()) if fmt == "json" else step.text)
     return EXIT_OK
 
 
 @sudoku.command("explain", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("puzzle")
+@_step_format_option
 @_symbols_option
-def sudoku_explain(puzzle: str, symbols: str | None) -> int:
+def sudoku_explain(puzzle: str, fmt: str, symbols: str | None) -> int:
     """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
-    rating), then the grid reached. Exit status 1 when logic gets stuck before the end.
+    rating), then the grid reached ('-' reads the puzzle from stdin). With --format json:
+    one JSON object {puzzle, solved, steps, grid, stuck}, steps as in 'hint --format json',
+    grid the one-line grid reached, stuck the reason logic stopped (null when solved).
+
+    The puzzle must be proper. Exit status 1 when it has no solution or is not unique (at
+    least 2 solutions; nothing on stdout), or when logic gets stuck before the end.
 
     \b
-    Example:
+    Examples:
       clew sudoku explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku explain ..3.4.........42 --format json
     """
+    from ..sudoku.grid import parse
     from ..sudoku.logic import solve_logically
 
-    result = solve_logically(_puzzle_argument(puzzle), symbols=symbols)
-    for i, step in enumerate(result.steps, start=1):
-        click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
-    click.echo(result.grid.to_text())
-    if not result.solved:
-        reason = result.contradiction or "no technique applies: the rest needs search"
+    text = _puzzle_argument(puzzle)
+    grid = parse(text, symbols=symbols)  # reads and checks the givens first: bad input is 2
+    wrong = _proper_or_none(grid, symbols, "an explanation")
+    if wrong is not None:
+        click.echo(f"clew: {wrong}", err=True)
+        return EXIT_FAILURE
+    result = solve_logically(grid)
+    reason = None if result.solved else (result.contradiction or "no technique applies: the rest needs search")
+    if fmt == "json":
+        click.echo(json.dumps({
+            "puzzle": grid.to_line(), "solved": result.solved, "steps": [step.to_dict() for step in result.steps],
+            "grid": result.grid.to_line(), "stuck": reason,
+        }))
+    else:
+        for i, step in enumerate(result.steps, start=1):
+            click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
+        click.echo(result.grid.to_text())
+    if reason is not None:
         click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {reason}", err=True)
         return EXIT_FAILURE
     return EXIT_OK
