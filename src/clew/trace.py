@@ -11,11 +11,31 @@ them. Every event has::
 
     "type"        "place" | "prune" | "backtrack" | "solution" | "end"
     "depth"       the number of choices on the current path (guesses, not forced moves)
-    "nodes"       counters after the event: placements tried so far (guesses and forced),
-    "backtracks"  choices undone so far,
+    "nodes"       counters after the event: placements made so far (guesses and forced),
+    "backtracks"  dead ends so far (see below),
     "solutions"   solutions found so far
 
-N-Queens events (squares are ``row``, ``col``, counted from 0)::
+Backtracks, as the tutorials count them: **a backtrack is a placement undone because no
+solution extends it** -- the search went down from it, found no solution anywhere below,
+and takes it back (for the Sudoku search with propagation, a guess and the moves it forced
+are undone together and count as one). Every undo is a ``backtrack`` event, so that the
+board can be replayed; its ``dead_end`` field says whether it counts: ``false`` for a
+placement taken back after a solution was found below it (the search goes on to look for
+more), ``true`` for a dead end. So ``backtracks`` is the number of ``backtrack`` events with
+``dead_end: true``, and at the end of a full search ``nodes - backtracks`` is the number of
+placements that lie on the path of some solution.
+
+Numbering
+---------
+The fields of the events are indices for programs, and count from 0: ``row``, ``col``,
+``cell`` (``row * size + col``), ``by``, the ``columns`` of a queens solution and the
+``cells`` of a Sudoku backtrack. Digits count from 1, as in the puzzle. Everything written
+for a person to read -- :func:`clew.viz.replay.describe`, the HTML player, the terminal
+animation, the labels and tooltips of the SVG pictures, the messages of the ``clew``
+command, and the ``unit`` of a Sudoku "no place" prune -- counts rows and columns from 1 and
+names a square ``r<row>c<column>``: the event ``{"row": 0, "col": 2}`` is shown as ``r1c3``.
+
+N-Queens events (``row``, ``col`` from 0)::
 
     place      {"row", "col"}                          a queen goes on (row, col)
     prune      {"row", "col", "why", "by"}             (row, col) is refused: why is "column",
@@ -23,12 +43,11 @@ N-Queens events (squares are ``row``, ``col``, counted from 0)::
                                                        [row, col] of the attacking queen; or
                {"row": r, "col": null, "why": "empty row"} / {"row": null, "col": c,
                 "why": "empty column"}: a line with no free square left ends the branch
-    backtrack  {"row", "col"}                          the queen on (row, col) is taken back
+    backtrack  {"row", "col", "dead_end"}              the queen on (row, col) is taken back
     solution   {"columns": [c0, c1, ...]}              the column of the queen of each row
-    end        {"complete": bool, "strategy": str, "n": int}   complete: False when the
-                                                       trace was cut at its max_events
+    end        {"complete": bool, "all_solutions": bool, "strategy": str, "n": int}
 
-Sudoku events (cells ``cell`` = row * size + col, also given as ``row``, ``col`` from 0;
+Sudoku events (``cell`` = row * size + col, also given as ``row``, ``col``, all from 0;
 digits from 1)::
 
     place      {"cell", "row", "col", "digit", "how"}  how: "guess", or for a forced move
@@ -38,11 +57,20 @@ digits from 1)::
                                                        cell holding it; or why "no candidate"
                                                        (the cell has no digit left, digit null)
                                                        / "no place" (the digit has no cell left
-                                                       in a unit, cell null)
-    backtrack  {"cells": [cell, ...]}                  cells emptied, last placed first: the
+                                                       in the unit named by "unit", e.g.
+                                                       "box 3", cell null)
+    backtrack  {"cells": [cell, ...], "dead_end"}      cells emptied, last placed first: the
                                                        guess undone and every move forced by it
     solution   {"grid": "534678912..."}                the full grid, one character per cell
-    end        {"complete": bool, "strategy": str, "size": int, "puzzle": str}
+    end        {"complete": bool, "all_solutions": bool, "strategy": str, "size": int,
+                "puzzle": str}
+
+The ``end`` event closes every trace and repeats the final counters. ``complete`` is false
+when the trace was cut at its ``max_events`` (the counters are then those of the last event
+let out); ``all_solutions`` says whether the search went on after its first solution (the
+N-Queens traces do by default, as the counting tutorials do; the Sudoku traces stop at the
+first solution by default, as LeetCode 37's solver does, and then end with the solution on
+the board).
 
 Replaying a trace -- applying each place, and emptying what each backtrack names -- gives
 the board of the search at every step; at a solution event it is the solution
@@ -50,8 +78,10 @@ the board of the search at every step; at a solution event it is the solution
 
 Making events
 -------------
-:class:`Recorder` keeps the counters, enforces ``max_events`` and closes every trace with
-its ``end`` event; :func:`check_trace_args` checks the arguments every trace takes.
+:class:`Recorder` keeps the counters, enforces ``max_events``, stops a search at its first
+solution when asked, and closes every trace with its ``end`` event; with ``summary=True`` it
+makes no event but the ``end`` one (the search still runs step for step, and its counters are
+exact). :func:`check_trace_args` checks the arguments every trace takes.
 
 >>> record = Recorder(max_events=1)
 >>> def search():
@@ -64,6 +94,7 @@ its ``end`` event; :func:`check_trace_args` checks the arguments every trace tak
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 
 from .errors import ClewError, check_size
@@ -80,6 +111,10 @@ _COUNTERS = ("depth", "nodes", "backtracks", "solutions")
 
 class _Stop(Exception):
     """Raised inside the search when the trace reached ``max_events``."""
+
+
+class _Done(Exception):
+    """Raised inside the search after its first solution, when only the first is wanted."""
 
 
 def check_trace_args(strategy: str, max_events: int | None) -> int | None:
@@ -115,36 +150,61 @@ class Recorder:
     ``state`` holds the counters (depth, nodes, backtracks, solutions), updated by the
     search; calling the recorder makes one event carrying them. A search stops with the
     event after ``max_events``; :meth:`run` then closes the trace with an ``end`` event that
-    repeats the counters of the last event out.
+    repeats the counters of the last event out. A search calls :meth:`found` after each
+    solution event: without ``all_solutions`` that ends the search there.
 
     Parameters
     ----------
     max_events : int or None
         Events let out before the ``end`` event; None: no bound.
+    all_solutions : bool
+        Go on after the first solution (True), or stop there (False).
+    summary : bool
+        Make no event but the ``end`` one: calling the recorder only counts (it returns
+        None), so that the counters of a search of millions of steps cost no dict per step.
+        ``max_events`` still counts the events the search would have made.
     """
 
-    def __init__(self, max_events: int | None) -> None:
+    def __init__(self, max_events: int | None, *, all_solutions: bool = True, summary: bool = False) -> None:
         self.max_events = max_events
+        self.all_solutions = bool(all_solutions)
+        self.summary = bool(summary)
         self.emitted = 0
         self.state = dict.fromkeys(_COUNTERS, 0)
         self._shown = dict(self.state)
 
-    def __call__(self, kind: str, **fields) -> dict:
-        if self.max_events is not None and self.emitted >= self.max_events:
-            raise _Stop
+    def __call__(self, kind: str, **fields) -> dict | None:
+        if self.max_events is not None:
+            if self.emitted >= self.max_events:
+                raise _Stop
+            # only a bounded trace can be cut, and needs the counters its reader last saw
+            self._shown = dict(self.state)
         self.emitted += 1
-        out = {"type": kind, **fields, **self.state}
-        self._shown = dict(self.state)
-        return out
+        if self.summary:
+            return None
+        return {"type": kind, **fields, **self.state}
+
+    def found(self) -> None:
+        """Called by the search after it yielded a solution event: ends the search there
+        unless every solution is wanted."""
+        if not self.all_solutions:
+            raise _Done
 
     def run(self, search: Iterator[dict], **end_fields) -> Iterator[dict]:
-        """The events of ``search``, then the ``end`` event (``complete`` and ``end_fields``)."""
+        """The events of ``search``, then the ``end`` event (``complete``,
+        ``all_solutions`` and ``end_fields``); with ``summary``, the ``end`` event alone."""
         complete = True
         try:
-            yield from search
+            if self.summary:
+                deque(search, maxlen=0)  # run the search through; its events are all None
+            else:
+                yield from search
         except _Stop:
             complete = False
             # the counters the reader last saw, not those of the event that was cut off
             self.state.update(self._shown)
+        except _Done:
+            pass  # stopped at the first solution, as asked: the trace is complete
         self.max_events = None  # the end event always goes out
-        yield self("end", complete=complete, **end_fields)
+        self.summary = False
+        yield self("end", complete=complete, all_solutions=self.all_solutions, **end_fields)

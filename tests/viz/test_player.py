@@ -14,6 +14,8 @@ import itertools
 import json
 import os
 import re
+import subprocess
+import sys
 import time
 
 import pytest
@@ -166,8 +168,8 @@ def browser():
 class Player:
     """A player page opened from disk, recording every request and every error it makes."""
 
-    def __init__(self, browser, path):
-        self.page = browser.new_page(viewport={"width": 1100, "height": 760})
+    def __init__(self, browser, path, viewport=(1100, 760)):
+        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         self.requests, self.errors = [], []
         self.page.on("request", lambda request: self.requests.append(request.url))
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -223,6 +225,9 @@ STATE = """() => {
                             .map(e => [Number(e.dataset.cell), e.textContent, e.classList.contains('given')]),
                 path: document.querySelectorAll('#path li').length,
                 text: document.getElementById('event-text').textContent,
+                attacked: cells.filter(e => e.classList.contains('attacked'))
+                               .map(e => [Number(e.dataset.row), Number(e.dataset.col)]),
+                nextDisabled: document.getElementById('next-solution').disabled,
             };
 }"""
 
@@ -327,9 +332,10 @@ def test_sudoku_steps_and_play(browser, tmp_path, puzzle, strategy):
 
 
 def test_a_long_trace_plays_and_steps_back_exactly(browser, tmp_path):
-    """46,312 events (textbook search of LeetCode 37): Play at full speed, then jumps back
-    through the snapshots land on exactly the replayed grid."""
-    events = list(sudoku.trace(LEETCODE, strategy="textbook"))
+    """46,312 events (textbook search of LeetCode 37, on after its solution to the end of the
+    tree): Play at full speed, then jumps back through the snapshots land on exactly the
+    replayed grid."""
+    events = list(sudoku.trace(LEETCODE, strategy="textbook", all_solutions=True))
     assert len(events) > 40_000
     view = Player(browser, write_player(events, tmp_path / "leetcode-textbook.html"))
     assert view.play_to_end()["counters"] == counters(events[-1])
@@ -350,4 +356,201 @@ def test_a_script_close_in_the_trace_does_not_break_the_page(browser, tmp_path):
     view.click("#step", 3)
     state = view.state()
     assert state["step"] == 3 and {tuple(q) for q in state["queens"]} == replay_queens(events, 3)
+    view.close()
+
+
+# ---- pages written by the command line: the geometry of the board, the legend, the
+# ---- next-solution button and the squares the queens attack
+
+def clew_play(tmp_path, name, *args):
+    """The page ``clew ... play ... --html`` writes (the real entry point)."""
+    path = tmp_path / name
+    result = subprocess.run([sys.executable, "-m", "clew", *args, "--html", str(path)], capture_output=True,
+                            encoding="utf-8", timeout=300, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    return path
+
+
+GEOMETRY = """() => {
+    const board = document.getElementById('board');
+    const box = board.getBoundingClientRect(), style = getComputedStyle(board);
+    return {
+        board: {x: box.left, y: box.top, w: box.width, h: box.height,
+                border: parseFloat(style.borderLeftWidth), top: parseFloat(style.borderTopWidth)},
+        viewport: [document.documentElement.clientWidth, window.innerHeight],
+        squares: [...board.querySelectorAll('[data-row]')].map(e => {
+            const r = e.getBoundingClientRect();
+            return [Number(e.dataset.row), Number(e.dataset.col), r.left, r.top, r.width, r.height];
+        }),
+    };
+}"""
+
+
+def assert_square_board(geometry, n, where):
+    """Every square of the board is a square, all of one size, tiling the board edge to edge."""
+    board, squares = geometry["board"], geometry["squares"]
+    assert len(squares) == n * n, where
+    side = squares[0][4]
+    assert side >= 4, where
+    for row, col, x, y, w, h in squares:
+        # measured by the browser: a square is as tall as it is wide, and as large as the others
+        assert abs(w - side) < 0.01 and abs(h - side) < 0.01, (where, row, col, w, h, side)
+        assert abs(x - (board["x"] + board["border"] + col * side)) < 0.01, (where, row, col, x)
+        assert abs(y - (board["y"] + board["top"] + row * side)) < 0.01, (where, row, col, y)
+    assert abs(board["w"] - board["h"]) < 0.01, where
+    assert abs(board["w"] - (n * side + 2 * board["border"])) < 0.01, where
+    assert board["x"] + board["w"] <= geometry["viewport"][0], where  # the board fits the window
+
+
+VIEWPORTS = [(1100, 760), (420, 800), (1600, 500), (800, 1200)]
+
+
+@pytest.mark.parametrize("name, args, n", [
+    ("queens8.html", ("queens", "play", "8", "--strategy", "textbook"), 8),
+    ("queens5.html", ("queens", "play", "5"), 5),
+    ("leet.html", ("sudoku", "play", LEETCODE, "--strategy", "textbook", "--max-events", "3000"), 9),
+    ("small.html", ("sudoku", "play", SMALL, "--all"), 4),
+    ("sixteen.html", ("sudoku", "play", "." * 256, "--max-events", "120"), 16),
+])
+def test_squares_stay_square_at_every_step_and_window_size(browser, tmp_path, name, args, n):
+    """Issue: after 12 steps of 8-queens the rows holding a queen were 97 px tall and the
+    empty rows 49 px. Measured in Chromium at several steps and window sizes."""
+    path = clew_play(tmp_path, name, *args)
+    events = embedded(path.read_text(encoding="utf-8"))["events"]
+    solutions = [i + 1 for i, e in enumerate(events) if e["type"] == "solution"][:3]
+    backtracks = [i + 1 for i, e in enumerate(events) if e["type"] == "backtrack"][:2]
+    steps = sorted({0, 1, 12, len(events) // 2, len(events), *solutions, *backtracks} & set(range(len(events) + 1)))
+    for viewport in VIEWPORTS:
+        view = Player(browser, path, viewport)
+        sizes = set()
+        for k in steps:
+            assert view.seek(k)["step"] == k
+            geometry = view.page.evaluate(GEOMETRY)
+            assert_square_board(geometry, n, (viewport, k))
+            sizes.add(round(geometry["squares"][0][4], 3))
+        assert len(sizes) == 1, (viewport, sizes)  # the same size at every step
+        if viewport == VIEWPORTS[0]:
+            view.seek(12)
+            shot = tmp_path / f"{path.stem}-{viewport[0]}x{viewport[1]}.png"
+            view.page.screenshot(path=str(shot))
+            print(f"screenshot: {shot}")
+        view.close()
+
+
+def test_next_solution_jumps_from_solution_to_solution(browser, tmp_path):
+    path = clew_play(tmp_path, "queens6.html", "queens", "play", "6", "--strategy", "textbook")
+    events = embedded(path.read_text(encoding="utf-8"))["events"]
+    found = [i for i, e in enumerate(events) if e["type"] == "solution"]
+    assert len(found) == 4
+    view = Player(browser, path)
+    assert view.state()["nextDisabled"] is False
+    for number, at in enumerate(found, start=1):
+        state = view.press("#next-solution") if number > 1 else (view.click("#next-solution") or view.state())
+        assert state["step"] == at + 1  # the solution event itself is the last one applied
+        assert {tuple(q) for q in state["queens"]} == {(r, c) for r, c in enumerate(events[at]["columns"])}
+        assert state["text"].startswith(f"solution {number}: columns ")
+        assert state["counters"] == counters(events[at])
+    assert view.state()["nextDisabled"] is True  # no solution ahead
+    assert view.press("#next-solution")["step"] == found[-1] + 1
+    view.seek(found[1])  # just before the second solution: the key n jumps onto it
+    view.page.keyboard.press("n")
+    assert view.state()["step"] == found[1] + 1
+    view.close()
+    # a Sudoku trace that stops at its solution: one jump to the solved grid
+    path = clew_play(tmp_path, "leet.html", "sudoku", "play", LEETCODE)
+    view = Player(browser, path)
+    state = view.press("#next-solution")
+    assert "".join(DIGITS[d - 1] for d in sudoku_grid(state)) == LEETCODE_SOLUTION
+    assert state["nextDisabled"] is True
+    end = view.press("#step")  # the end event: the search stopped there, the grid stays solved
+    assert end["text"] == "end: stopped at the first solution, 1 solution"
+    assert "".join(DIGITS[d - 1] for d in sudoku_grid(end)) == LEETCODE_SOLUTION
+    view.close()
+
+
+def attacked_squares(queens_on, n):
+    """An independent count: the squares some queen attacks (a queen's own square only when
+    another queen attacks it)."""
+    hit = set()
+    for r in range(n):
+        for c in range(n):
+            for qr, qc in queens_on:
+                if (qr, qc) != (r, c) and (qr == r or qc == c or abs(qr - r) == abs(qc - c)):
+                    hit.add((r, c))
+                    break
+    return hit
+
+
+def test_the_squares_the_queens_attack_are_shaded_at_every_step(browser, tmp_path):
+    path = clew_play(tmp_path, "queens6.html", "queens", "play", "6", "--strategy", "textbook", "--max-events", "400")
+    events = embedded(path.read_text(encoding="utf-8"))["events"]
+    view = Player(browser, path)
+    assert view.state()["attacked"] == []
+    for k in range(1, len(events) + 1):
+        state = view.press("#step")
+        on = replay_queens(events, k)
+        assert {tuple(a) for a in state["attacked"]} == attacked_squares(on, 6), k
+    # the shading is seen: an attacked light square is not the colour of a free one
+    colours = view.page.evaluate("""() => {
+        const style = (e) => getComputedStyle(e).backgroundImage;
+        const light = [...document.querySelectorAll('#board .square.light')];
+        return [style(light.find(e => e.classList.contains('attacked'))),
+                style(light.find(e => !e.classList.contains('attacked')))]; }""")
+    assert colours[0] != colours[1] and colours[1] == "none"
+    view.page.click("#show-attacked")  # off: no shading
+    assert view.state()["attacked"] == []
+    view.close()
+
+
+LEGEND = """() => [...document.querySelectorAll('#legend li')].map(li => {
+    const swatch = li.querySelector('.swatch'), s = getComputedStyle(swatch);
+    return {key: li.dataset.key, text: li.textContent, classes: [...swatch.classList].filter(c => c !== 'swatch'),
+            style: [s.backgroundColor, s.backgroundImage, s.boxShadow, s.color]};
+})"""
+
+BOARD_STYLE = """(classes) => {
+    // a square or cell with exactly the swatch's classes (box lines aside: they are borders)
+    const own = (e) => [...e.classList].filter(c => c !== 'box-right' && c !== 'box-bottom');
+    const found = [...document.querySelectorAll('#board [data-row]')]
+        .find(e => own(e).length === classes.length && classes.every(c => e.classList.contains(c)));
+    if (!found) return null;
+    const s = getComputedStyle(found);
+    return [s.backgroundColor, s.backgroundImage, s.boxShadow, s.color];
+}"""
+
+
+QUEENS_KEYS = {"queen", "attacked", "place", "back", "prune", "by", "solved"}
+SUDOKU_KEYS = {"given", "guess", "forced", "place", "back", "prune", "by", "solved"}
+
+
+@pytest.mark.parametrize("args, keys, seen", [
+    (("queens", "play", "6", "--strategy", "textbook"), QUEENS_KEYS, QUEENS_KEYS - {"solved"}),
+    # the textbook search forces nothing; the search with propagation refuses by no cell
+    (("sudoku", "play", SMALL, "--strategy", "textbook", "--all"), SUDOKU_KEYS, {"given", "guess", "place", "back", "prune", "by"}),
+    (("sudoku", "play", "1" + "." * 15, "--all"), SUDOKU_KEYS, {"given", "guess", "forced", "place", "back"}),
+])
+def test_the_legend_says_what_each_colour_means(browser, tmp_path, args, keys, seen):
+    path = clew_play(tmp_path, "legend.html", *args)
+    events = embedded(path.read_text(encoding="utf-8"))["events"]
+    view = Player(browser, path)
+    legend = view.page.evaluate(LEGEND)
+    assert {item["key"] for item in legend} == keys and all(item["text"].strip() for item in legend)
+    # each swatch wears the colours of the board in that state, seen at some step of the trace
+    unseen = {item["key"]: item for item in legend if item["key"] != "solved"}
+    for k in range(1, min(len(events), 600) + 1):
+        view.press("#step")
+        for key, item in list(unseen.items()):
+            style = view.page.evaluate(BOARD_STYLE, item["classes"])
+            if style is not None:
+                assert style == item["style"], (key, k)
+                del unseen[key]
+        if seen.isdisjoint(unseen):
+            break
+    assert seen.isdisjoint(unseen), sorted(seen & set(unseen))
+    # a solution: the board outlined in the swatch's green
+    first = next(i for i, e in enumerate(events) if e["type"] == "solution")
+    view.seek(first + 1)
+    outline = view.page.evaluate("""() => [getComputedStyle(document.getElementById('board')).outlineColor,
+        getComputedStyle(document.querySelector('#legend [data-key=solved] .swatch')).outlineColor]""")
+    assert outline[0] == outline[1]
     view.close()

@@ -49,8 +49,9 @@ def test_four_queens_textbook_is_the_tutorials_search():
     ]
     kinds = Counter(e["type"] for e in events)
     assert kinds == {"place": 16, "backtrack": 16, "prune": 44, "solution": 2, "end": 1}
-    assert events[-1] == {"type": "end", "complete": True, "strategy": "textbook", "n": 4,
-                          "depth": 0, "nodes": 16, "backtracks": 16, "solutions": 2}
+    # 16 queens placed; the 8 on the paths of the 2 solutions are no dead ends
+    assert events[-1] == {"type": "end", "complete": True, "all_solutions": True, "strategy": "textbook", "n": 4,
+                          "depth": 0, "nodes": 16, "backtracks": 8, "solutions": 2}
 
 
 @pytest.mark.parametrize("strategy", ["textbook", "pruned"])
@@ -58,10 +59,18 @@ def test_four_queens_textbook_is_the_tutorials_search():
 def test_queens_replay_and_counters(n, strategy):
     solutions = []
     placed = backtracked = 0
+    below = []  # per queen on the path: was a solution found below it? (the dead-end rule)
     for event, columns in replay_queens(queens.trace(n, strategy), n):
         kind = event["type"]
-        placed += kind == "place"
-        backtracked += kind == "backtrack"
+        if kind == "place":
+            placed += 1
+            below.append(False)
+        elif kind == "solution":
+            below = [True] * len(below)
+        elif kind == "backtrack":
+            dead = not below.pop()
+            assert event["dead_end"] is dead
+            backtracked += dead
         assert (event["nodes"], event["backtracks"]) == (placed, backtracked)
         assert event["depth"] == sum(c is not None for c in columns)
         if kind == "place":
@@ -99,8 +108,12 @@ def test_sudoku_trace_of_leetcode_37(strategy):
     if strategy == "pruned":  # propagation alone solves it: 51 forced moves, no guess
         hows = Counter(e["how"] for e in events if e["type"] == "place")
         assert sum(hows.values()) == 51 and "guess" not in hows and end["backtracks"] == 0
-    else:
-        assert end["nodes"] == end["backtracks"] > 51  # the full search takes every placement back
+    else:  # stopped at the solution: every placement but the 51 on the board was a dead end
+        assert (end["nodes"], end["backtracks"], end["depth"]) == (4208, 4208 - 51, 51)
+        assert not end["all_solutions"] and cells == [int(ch) for ch in solution[0]["grid"]]
+        full = list(sudoku.trace(LEET, strategy, all_solutions=True))
+        assert (full[-1]["nodes"], full[-1]["backtracks"], full[-1]["solutions"]) == (4631, 4631 - 51, 1)
+        assert full[:len(events) - 1] == events[:-1]  # the same search, on to the end of the tree
 
 
 @settings(max_examples=60, deadline=None)
@@ -115,7 +128,7 @@ def test_sudoku_traces_of_random_4x4_puzzles(seed, blanks):
     expected = sudoku.count(puzzle)
     for strategy in ("textbook", "pruned"):
         found = []
-        for event, cells in replay_sudoku(sudoku.trace(puzzle, strategy), puzzle):
+        for event, cells in replay_sudoku(sudoku.trace(puzzle, strategy, all_solutions=True), puzzle):
             if event["type"] == "place":
                 r, c = divmod(event["cell"], 4)
                 assert (event["row"], event["col"]) == (r, c) and cells[event["cell"]] == event["digit"]
@@ -150,7 +163,14 @@ def test_describe_words():
     events = list(queens.trace(4, "textbook"))
     texts = [describe(e) for e in events[:3]]
     assert texts == ["queen on r1c1", "r2c1 refused: column of the queen on r1c1", "r2c2 refused: diagonal of the queen on r1c1"]
-    assert describe(events[-1]) == "end: 2 solutions, 16 queens placed, 16 backtracks"
+    assert describe(events[-1]) == "end: 2 solutions, 16 queens placed, 8 backtracks"
+    # rows and columns from 1 in every word, the solution's columns too (the events count from 0)
+    first = next(e for e in events if e["type"] == "solution")
+    assert first["columns"] == [1, 3, 0, 2] and describe(first) == "solution 1: columns 2 4 1 3"
+    after = next(e for e in events if e["type"] == "backtrack" and not e["dead_end"])
+    assert describe(after).endswith("(a solution was found below it)")
+    leet = list(sudoku.trace(LEET, "pruned"))
+    assert describe(leet[-1]) == "end: 1 solution, 51 placements, 0 backtracks"
 
 
 def clew(*args, input=None):
@@ -175,7 +195,7 @@ def test_cli_traces_are_json_lines():
 def test_cli_animation_ends_with_the_counters():
     result = clew("queens", "play", "4", "--animate", "--fps", "1000")
     assert result.returncode == 0 and result.stdout == ""
-    assert "nodes 16  backtracks 16  solutions 2" in result.stderr
+    assert "nodes 16  backtracks 8  solutions 2" in result.stderr
     result = clew("sudoku", "play", "1...............", "--animate", "--fps", "1000", "--max-events", "20")
     assert result.returncode == 0 and "nodes" in result.stderr
     result = clew("queens", "play", "4")

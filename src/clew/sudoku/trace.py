@@ -18,7 +18,8 @@ Two strategies, so that a learner can compare them on the same puzzle:
     remove candidates without placing anything: they are left out here, so this trace can
     need more guesses than the kernel.
 
-The event format is described in :mod:`clew.trace`.
+Both stop at the first solution by default, as LeetCode 37's solver does (``all_solutions=True``
+searches on for every solution). The event format is described in :mod:`clew.trace`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ from .grid import Grid, parse
 __all__ = ["trace"]
 
 
-def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, symbols: str | None = None) -> Iterator[dict]:
+def trace(
+    puzzle,
+    strategy: str = "pruned",
+    *,
+    max_events: int | None = None,
+    symbols: str | None = None,
+    all_solutions: bool = False,
+    summary: bool = False,
+) -> Iterator[dict]:
     """The events of the Sudoku search on ``puzzle``, as it runs.
 
     Parameters
@@ -48,17 +57,25 @@ def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, sy
         take millions of events).
     symbols : str, optional
         The alphabet of the puzzle's digits.
+    all_solutions : bool
+        Stop at the first solution, with it on the board (the default, as LeetCode 37's
+        solver does), or search on to the end of the tree for every solution (True).
+    summary : bool
+        Yield the ``end`` event alone: the search runs step for step but makes no other
+        event, so the final counters of a search of millions of steps come cheaply.
 
     Yields
     ------
     dict
         Events as described in :mod:`clew.trace`, with the running counters ``nodes``
-        (digits placed so far, guessed or forced), ``backtracks`` and ``solutions``.
+        (digits placed so far, guessed or forced), ``backtracks`` (placements undone because
+        no solution extends them) and ``solutions``. Rows, columns and cells in the events
+        count from 0, digits from 1.
 
     Examples
     --------
     >>> from clew import sudoku
-    >>> events = list(sudoku.trace("1...............", "textbook"))
+    >>> events = list(sudoku.trace("1...............", "textbook", all_solutions=True))
     >>> events[0]
     {'type': 'prune', 'cell': 1, 'row': 0, 'col': 1, 'digit': 1, 'why': 'row', 'by': 0, 'depth': 0, 'nodes': 0, 'backtracks': 0, 'solutions': 0}
     >>> events[-1]["solutions"], events[-1]["complete"]
@@ -67,9 +84,11 @@ def trace(puzzle, strategy: str = "pruned", *, max_events: int | None = None, sy
     >>> pruned = list(sudoku.trace(leet))
     >>> pruned[-1]["nodes"], pruned[-1]["backtracks"], pruned[-2]["type"]
     (51, 0, 'solution')
+    >>> [list(sudoku.trace(leet, "textbook", all_solutions=a, summary=True))[0]["nodes"] for a in (False, True)]
+    [4208, 4631]
     """
     grid = parse(puzzle, symbols=symbols)
-    record = Recorder(check_trace_args(strategy, max_events))
+    record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
     search = _textbook if strategy == "textbook" else _pruned
     end = {"strategy": strategy, "size": grid.k * grid.k, "puzzle": grid.to_line()}
     return record.run(search(list(grid.cells), grid.k, record.state, record, grid), **end)
@@ -102,6 +121,7 @@ def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
         if cell == n * n:
             state["solutions"] += 1
             yield event("solution", grid=_text(cells, grid))
+            event.found()
             return
         r, c = divmod(cell, n)
         for digit in range(1, n + 1):
@@ -113,11 +133,13 @@ def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
             state["nodes"] += 1
             state["depth"] += 1
             yield event("place", cell=cell, row=r, col=c, digit=digit, how="guess")
+            before = state["solutions"]
             yield from go(cell + 1)
             cells[cell] = 0
-            state["backtracks"] += 1
+            dead = state["solutions"] == before  # no solution below: a dead end
+            state["backtracks"] += dead
             state["depth"] -= 1
-            yield event("backtrack", cells=[cell])
+            yield event("backtrack", cells=[cell], dead_end=dead)
 
     yield from go(0)
 
@@ -209,6 +231,7 @@ def _pruned(cells, k, state, event, grid) -> Iterator[dict]:
         if cell < 0:
             state["solutions"] += 1
             yield event("solution", grid=_text(cells, grid))
+            event.found()
             return
         r, c = divmod(cell, n)
         for digit in range(1, n + 1):
@@ -216,13 +239,16 @@ def _pruned(cells, k, state, event, grid) -> Iterator[dict]:
                 continue
             child, child_cand, placed = list(cells), list(cand), []
             state["depth"] += 1
+            before = state["solutions"]
             yield place(child, child_cand, cell, digit, "guess", placed)
             yield from propagate(child, child_cand, placed)
             if ok[0]:
                 yield from go(child, child_cand)
-            state["backtracks"] += 1
+            # the guess and the moves it forced go together: one backtrack if it led nowhere
+            dead = state["solutions"] == before
+            state["backtracks"] += dead
             state["depth"] -= 1
-            yield event("backtrack", cells=placed[::-1])
+            yield event("backtrack", cells=placed[::-1], dead_end=dead)
 
     cand = candidates(cells)
     yield from propagate(cells, cand, [])  # forced moves of the root: never taken back

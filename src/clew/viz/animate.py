@@ -109,8 +109,11 @@ def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: 
     last = None
     with Live(Text(""), console=console, refresh_per_second=min(fps, 30), transient=False) as live:
         for event, board in frames:
-            live.update(frame(event, board))
+            # slow enough to read: draw every event, none left to the refresh thread to skip
+            live.update(frame(event, board), refresh=fps <= 30)
             last = event
             if event["type"] != "end":
                 time.sleep(delay)
+    if not console.is_terminal:
+        console.line()  # Rich ends the last frame with a newline on terminals only
     return last

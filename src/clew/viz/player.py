@@ -2,8 +2,11 @@
 
 :func:`player_html` turns a trace (see :mod:`clew.viz` for the event format) into a single
 HTML file -- inline CSS and JavaScript, the trace embedded as JSON -- that shows the board of
-the search at every step, with Play / Pause, Step, Step back, Reset, a speed control, the
-counters of the current event, the event in words and the current path of choices. The page
+the search at every step, with Play / Pause, Step, Step back, Reset, Next solution, a speed
+control, the counters of the current event, the event in words, the current path of choices
+and a legend of the board's colours. The board is square, and so is every square of it, at
+every step and any window size (the squares are sized by the grid, never by what they hold).
+The page
 loads nothing from anywhere (a Content-Security-Policy forbids it), so it works opened from
 disk. :func:`write_player` writes it to a file.
 
@@ -21,14 +24,20 @@ True
 Page structure (stable ids for scripts and tests): ``#board`` holds the cells -- for N-Queens
 ``div.square[data-row][data-col]``, with class ``queen`` where a queen stands; for Sudoku
 ``div.cell[data-cell][data-row][data-col]`` whose text is the digit (letters above 9), with
-class ``given``, ``guess`` or ``forced``. Controls: ``#play``, ``#pause``, ``#step``,
-``#back``, ``#reset``, ``#speed`` (a range, steps per second on a log scale, shown in
-``#speed-label``) and ``#seek`` (a range over the steps). Counters of the current event:
+class ``given``, ``guess`` or ``forced``. For N-Queens the squares attacked by the queens on
+the board have class ``attacked`` while ``#show-attacked`` (a checkbox, on by default) is
+checked. Controls: ``#play``, ``#pause``, ``#step``, ``#back``, ``#reset``, ``#next-solution``
+(jump forward to the next ``solution`` event; disabled when none is ahead), ``#speed`` (a
+range, steps per second on a log scale, shown in ``#speed-label``) and ``#seek`` (a range over
+the steps). ``#legend`` says what each colour of the board means (``li[data-key]``, each with a
+swatch drawn with the board's own classes). Counters of the current event:
 ``#step-index`` (events applied so far, 0 to ``#step-total``), ``#nodes``, ``#backtracks``,
 ``#solutions``, ``#depth``; ``#event-text`` says the event in words and ``#path`` lists the
 choices on the current path (``li`` items with ``data-row``/``data-col``, and ``data-digit``
 for Sudoku). ``document.body.dataset.step`` is the step index too. Keyboard: space plays or
-pauses, the right and left arrows step.
+pauses, the right and left arrows step, ``n`` jumps to the next solution. Everything the page
+writes counts rows and columns from 1 (``r1c1``); the ``data-`` attributes count from 0, as the
+events do (:mod:`clew.trace`).
 """
 
 from __future__ import annotations
@@ -183,6 +192,47 @@ def _sudoku_meta(events: list[dict]) -> dict:
     return {"n": side, "k": math.isqrt(side), "givens": puzzle}
 
 
+#: The legend of each kind of board: (key, the classes of its swatch, what it means). The
+#: swatches are drawn with the board's own classes, so the legend cannot drift from the board.
+_LEGEND = {
+    "queens": (
+        ("queen", "square light queen", "a queen on the board"),
+        ("attacked", "square light attacked", "a square a queen attacks (shading on)"),
+        ("place", "square light queen hl-place", "the queen just placed"),
+        ("back", "square light hl-back", "the queen just taken back"),
+        ("prune", "square light attacked hl-prune", "a square refused, or a line with no free square"),
+        ("by", "square light queen hl-by", "the queen that refuses it"),
+        ("solved", "square light solved", "a solution: the board is outlined in green"),
+    ),
+    "sudoku": (
+        ("given", "cell given", "a given of the puzzle"),
+        ("guess", "cell guess", "a digit guessed by the search"),
+        ("forced", "cell forced", "a digit forced (naked or hidden single)"),
+        ("place", "cell guess hl-place", "the digit just placed"),
+        ("back", "cell hl-back", "a cell just emptied by a backtrack"),
+        ("prune", "cell hl-prune", "a digit refused here (struck out in the corner)"),
+        ("by", "cell given hl-by", "the cell holding that digit already"),
+        ("solved", "cell solved", "a solution: the grid is outlined in green"),
+    ),
+}
+
+
+def _legend(kind: str) -> str:
+    """The ``<ul id="legend">`` of a board of ``kind``."""
+    items = []
+    for key, classes, text in _LEGEND[kind]:
+        glyph = "5" if kind == "sudoku" and key in ("given", "guess", "forced", "place", "by") else ""
+        items.append(
+            f'<li data-key="{key}"><span class="swatch {classes}" aria-hidden="true">{glyph}</span>'
+            f"{html.escape(text)}</li>"
+        )
+    legend = '<ul id="legend" class="legend">' + "".join(items) + "</ul>"
+    if kind == "queens":
+        legend += ('<label class="option"><input id="show-attacked" type="checkbox" checked> '
+                   "shade the squares the queens attack</label>")
+    return legend
+
+
 def _json_default(value):
     number = _int(value)
     if number is not None:
@@ -258,9 +308,10 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
     meta["strategy"] = end.get("strategy") if isinstance(end.get("strategy"), str) else None
     meta["complete"] = end.get("complete") if isinstance(end.get("complete"), bool) else None
     data = _embed({"kind": kind, "meta": meta, "events": events})
-    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS, "JS": _JS, "DATA": data}
+    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS, "JS": _JS, "DATA": data,
+             "LEGEND": _legend(kind)}
     # one pass, so that a marker inside the title or the trace is left as it is
-    return re.sub("@(TITLE|KIND|CSS|JS|DATA)@", lambda m: parts[m.group(1)], _PAGE)
+    return re.sub("@(TITLE|KIND|CSS|JS|DATA|LEGEND)@", lambda m: parts[m.group(1)], _PAGE)
 
 
 def write_player(events, path, **kw) -> str | os.PathLike:
@@ -319,6 +370,7 @@ _PAGE = """<!DOCTYPE html>
 <button id="play" type="button" title="Play (space)">Play</button>
 <button id="pause" type="button" title="Pause (space)">Pause</button>
 <button id="step" type="button" title="Step forward (right arrow)">Step &#9654;</button>
+<button id="next-solution" type="button" title="Jump forward to the next solution (n)">Next solution &raquo;</button>
 </div>
 <label class="slider">Speed <input id="speed" type="range" min="0" max="100" value="20" step="1">
 <output id="speed-label" for="speed">10</output>&nbsp;steps/s</label>
@@ -331,9 +383,11 @@ _PAGE = """<!DOCTYPE html>
 <tr><th>depth</th><td id="depth">0</td></tr>
 </table>
 <p id="event-text" class="event">start</p>
+<h2>Colours</h2>
+@LEGEND@
 <h2>Path</h2>
 <ol id="path"></ol>
-<p class="help">Keys: space plays or pauses, &larr; and &rarr; step.</p>
+<p class="help">Keys: space plays or pauses, &larr; and &rarr; step, n jumps to the next solution.</p>
 </aside>
 </main>
 <script type="application/json" id="trace-data">@DATA@</script>
@@ -353,13 +407,24 @@ h2 { font-size: 15px; margin: 12px 0 4px; }
 main { display: flex; flex-wrap: wrap; gap: 18px; padding: 12px 18px; align-items: flex-start; }
 #stage { flex: 0 0 auto; }
 #panel { flex: 1 1 300px; max-width: 460px; }
-.board { display: grid; grid-template-columns: repeat(var(--n), 1fr); width: min(78vmin, 620px);
-  aspect-ratio: 1; border: 2px solid var(--ink); user-select: none; }
+/* The side of one square, --sq, sizes both the columns and the rows of the grid: with rows
+   left to their content, a row holding a queen (a glyph) grew taller than an empty one. Where
+   the browser has round(), --sq is a whole number of pixels, so that every square is drawn
+   the same, with no blurred edges between them. */
+.board { --sq: calc((min(78vmin, 620px) - 4px) / var(--n)); display: grid;
+  grid-template-columns: repeat(var(--n), var(--sq)); grid-template-rows: repeat(var(--n), var(--sq));
+  width: calc(var(--sq) * var(--n) + 4px); height: calc(var(--sq) * var(--n) + 4px);
+  border: 2px solid var(--ink); user-select: none; }
+@supports (width: round(down, 10.5px, 1px)) {
+  .board { --sq: max(4px, round(down, calc((min(78vmin, 620px) - 4px) / var(--n)), 1px)); }
+}
 .board.solved { outline: 4px solid #2e9d4c; }
 .square, .cell { position: relative; display: flex; align-items: center; justify-content: center;
-  overflow: hidden; font-size: calc(min(78vmin, 620px) / var(--n) * 0.62); line-height: 1; }
+  min-width: 0; min-height: 0; overflow: hidden; font-size: calc(var(--sq) * 0.62); line-height: 1; }
 .square.light { background: var(--light); }
 .square.dark { background: var(--dark); }
+/* a red veil over the light or dark colour, so the chessboard still shows through */
+.square.attacked { background-image: linear-gradient(rgba(224, 48, 30, 0.32), rgba(224, 48, 30, 0.32)); }
 .square.queen::after { content: "\265B"; color: #111; }
 .square.hl-place { box-shadow: inset 0 0 0 3px var(--accent); }
 .square.hl-back { box-shadow: inset 0 0 0 3px #d98c00; }
@@ -389,6 +454,12 @@ button[aria-pressed="true"] { background: var(--accent); color: #fff; border-col
 .event { min-height: 2.8em; padding: 6px 8px; background: #fff; border-left: 4px solid var(--accent); margin: 8px 0; }
 #path { margin: 0; padding-left: 2.2em; max-height: 40vh; overflow: auto; font-family: "DejaVu Sans Mono", monospace; }
 .help { color: #777; font-size: 13px; }
+button:disabled { opacity: 0.45; cursor: default; }
+.legend { list-style: none; margin: 0; padding: 0; }
+.legend li { display: flex; align-items: center; gap: 8px; margin: 3px 0; font-size: 13px; }
+.legend .swatch { --sq: 22px; flex: 0 0 auto; width: 22px; height: 22px; border: 1px solid #999; }
+.legend .swatch.solved { outline: 3px solid #2e9d4c; outline-offset: -3px; }
+.option { display: flex; align-items: center; gap: 6px; margin: 6px 0; font-size: 13px; }
 """
 
 _JS = r"""
@@ -493,7 +564,7 @@ _JS = r"""
         if (ev.col === null || ev.col === undefined) return "prune row " + (ev.row + 1) + ": " + (ev.why || "no free square") + " (no free square left)";
         if (ev.row === null || ev.row === undefined) return "prune column " + (ev.col + 1) + ": " + (ev.why || "no free square") + " (no free square left)";
         return "prune " + rc(ev.row, ev.col) + ": " + (ev.why || "attacked") + (ev.by !== undefined && ev.by !== null ? " with " + byName(ev.by) : "");
-      case "backtrack": return "backtrack: take back the queen on row " + (ev.row + 1) + ", column " + (ev.col + 1);
+      case "backtrack": return "backtrack: take back the queen on row " + (ev.row + 1) + ", column " + (ev.col + 1) + afterSolution(ev);
       case "solution":
         return "solution " + ev.solutions + (Array.isArray(ev.columns) ? ": columns " + ev.columns.map(function (x) { return x + 1; }).join(" ") : "");
       default: return endText(ev);
@@ -511,14 +582,17 @@ _JS = r"""
       case "backtrack":
         var list = Array.isArray(ev.cells) ? ev.cells : [];
         return "backtrack: empty " + list.slice(0, 8).map(function (c) { return rc(Math.floor(c / n), c % n); }).join(", ") +
-          (list.length > 8 ? ", ..." : "") + " (" + list.length + (list.length === 1 ? " cell)" : " cells)");
+          (list.length > 8 ? ", ..." : "") + " (" + list.length + (list.length === 1 ? " cell)" : " cells)") + afterSolution(ev);
       case "solution": return "solution " + ev.solutions;
       default: return endText(ev);
     }
   }
+  // an undo after a solution is no dead end, and is not counted as a backtrack (clew.trace)
+  function afterSolution(ev) { return ev.dead_end === false ? " (a solution was found below it)" : ""; }
   function endText(ev) {
-    var cut = ev.complete === false ? "trace cut at its max_events" : "search complete";
-    return "end: " + cut + ", " + ev.solutions + (ev.solutions === 1 ? " solution" : " solutions");
+    var how = ev.complete === false ? "trace cut at its max_events" :
+      (ev.all_solutions === false && ev.solutions > 0 ? "stopped at the first solution" : "search complete");
+    return "end: " + how + ", " + ev.solutions + (ev.solutions === 1 ? " solution" : " solutions");
   }
 
   // ---- the board ----
@@ -549,8 +623,31 @@ _JS = r"""
   }
   var bases = els.map(function (_, i) { return baseClass(i); });
 
+  // Squares attacked by the queens on the board: a count per row, column and diagonal, so
+  // one pass over the queens and one over the squares (a queen's own square only when
+  // another queen attacks it, as in the SVG pictures).
+  var showAttacked = $("show-attacked");
+  function attackedSquares() {
+    var hit = new Uint8Array(n * n);
+    if (!queens || !showAttacked || !showAttacked.checked) return hit;
+    var rows = new Int32Array(n), cols = new Int32Array(n), d1 = new Int32Array(2 * n), d2 = new Int32Array(2 * n);
+    var any = false;
+    for (var i = 0; i < n * n; i++) {
+      if (!state.cells[i]) continue;
+      var r = Math.floor(i / n), c = i % n;
+      rows[r]++; cols[c]++; d1[r - c + n]++; d2[r + c]++; any = true;
+    }
+    if (!any) return hit;
+    for (var j = 0; j < n * n; j++) {
+      var rr = Math.floor(j / n), cc = j % n, own = state.cells[j] ? 1 : 0;
+      if (rows[rr] - own + cols[cc] - own + d1[rr - cc + n] - own + d2[rr + cc] - own > 0) hit[j] = 1;
+    }
+    return hit;
+  }
+
   function render() {
     var ev = pos > 0 ? events[pos - 1] : null;
+    var attacked = attackedSquares();
     var hl = {}, refused = null;
     function mark(cell, cls) { if (inBoard(cell)) hl[cell] = (hl[cell] ? hl[cell] + " " : "") + cls; }
     if (ev) {
@@ -570,6 +667,7 @@ _JS = r"""
       var cls = bases[i], v = state.cells[i], text = "";
       if (queens) {
         if (v) cls += " queen";
+        if (attacked[i]) cls += " attacked";
       } else if (v) {
         text = sym(v);
         cls += meta.givens[i] ? " given" : (state.how[i] === 2 ? " forced" : " guess");
@@ -594,7 +692,23 @@ _JS = r"""
     $("event-text").textContent = ev ? (queens ? queensText(ev) : sudokuText(ev)) :
       "start: " + (queens ? "an empty board" : "the puzzle") + ", " + N + " steps to play";
     $("seek").value = pos;
+    $("next-solution").disabled = nextSolution() === null;
     renderPath();
+  }
+
+  // ---- solutions: their event indices, to jump from one to the next ----
+  var solutionAt = [];
+  for (var si = 0; si < N; si++) if (events[si].type === "solution") solutionAt.push(si);
+  // the index of the first solution event not yet applied, or null
+  function nextSolution() {
+    var lo = 0, hi = solutionAt.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (solutionAt[mid] < pos) lo = mid + 1; else hi = mid; }
+    return lo < solutionAt.length ? solutionAt[lo] : null;
+  }
+  function jumpToNextSolution() {
+    var at = nextSolution();
+    pause();
+    if (at !== null) goTo(at + 1);
   }
   var pathKey = null;
   function renderPath() {
@@ -652,6 +766,8 @@ _JS = r"""
   $("step").addEventListener("click", stepForward);
   $("back").addEventListener("click", stepBack);
   $("reset").addEventListener("click", function () { pause(); goTo(0); });
+  $("next-solution").addEventListener("click", jumpToNextSolution);
+  if (showAttacked) showAttacked.addEventListener("change", render);
   $("speed").addEventListener("input", showSpeed);
   $("speed").addEventListener("change", showSpeed);
   $("seek").max = N;
@@ -661,6 +777,7 @@ _JS = r"""
     if (e.key === " " || e.code === "Space") { e.preventDefault(); if (!e.repeat) toggle(); }
     else if (e.key === "ArrowRight" && !onRange) { e.preventDefault(); stepForward(); }
     else if (e.key === "ArrowLeft" && !onRange) { e.preventDefault(); stepBack(); }
+    else if ((e.key === "n" || e.key === "N") && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); jumpToNextSolution(); }
   });
   // a focused button would also click on the release of space: that is the key handled above
   document.addEventListener("keyup", function (e) { if (e.key === " " || e.code === "Space") e.preventDefault(); });

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import ClewError
 
-__all__ = ["replay_queens", "replay_sudoku", "describe"]
+__all__ = ["describe", "end_words", "plural", "replay_queens", "replay_sudoku"]
 
 
 def replay_queens(events: Iterable[dict], n: int) -> Iterator[tuple[dict, list[int | None]]]:
@@ -66,9 +66,34 @@ def replay_sudoku(events: Iterable[dict], puzzle: str) -> Iterator[tuple[dict, l
         yield event, cells
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun, singular for exactly one: ``1 solution``, ``2 solutions``.
+
+    >>> plural(1, "solution"), plural(0, "solution"), plural(3, "queen placed", "queens placed")
+    ('1 solution', '0 solutions', '3 queens placed')
+    """
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def end_words(event: dict, queens: bool) -> str:
+    """The counters of an ``end`` event in words: what a person reads when a search is over.
+
+    >>> end_words({"solutions": 1, "nodes": 113, "backtracks": 105, "complete": True}, True)
+    '1 solution, 113 queens placed, 105 backtracks'
+    >>> end_words({"solutions": 0, "nodes": 1, "backtracks": 0, "complete": False}, False)
+    '0 solutions, 1 placement, 0 backtracks (trace cut at max_events)'
+    """
+    placed = plural(event["nodes"], "queen placed", "queens placed") if queens else plural(event["nodes"], "placement")
+    text = f"{plural(event['solutions'], 'solution')}, {placed}, {plural(event['backtracks'], 'backtrack')}"
+    if event.get("complete") is False:
+        text += " (trace cut at max_events)"
+    return text
+
+
 def describe(event: dict, size: int | None = None) -> str:
     """One event in words, as the player and the animation show it (``size``: the side of
-    a Sudoku grid, to name the cell that refuses a digit).
+    a Sudoku grid, to name the cell that refuses a digit). Rows and columns are counted
+    from 1 here, as in every text clew writes for a person (the events count from 0).
 
     Examples
     --------
@@ -78,12 +103,18 @@ def describe(event: dict, size: int | None = None) -> str:
     'r5c5 = 5 (naked single)'
     >>> describe({"type": "prune", "cell": 1, "row": 0, "col": 1, "digit": 1, "why": "row", "by": 0}, 4)
     'r1c2 cannot be 1: already in its row (r1c1)'
+    >>> describe({"type": "solution", "columns": [1, 3, 0, 2], "solutions": 1})
+    'solution 1: columns 2 4 1 3'
+    >>> describe({"type": "backtrack", "row": 0, "col": 1, "dead_end": False})
+    'take back the queen on r1c2 (a solution was found below it)'
     """
     kind = event["type"]
 
     def square(r, c) -> str:
         return f"r{r + 1}c{c + 1}"
 
+    # an undo after a solution is no dead end (see clew.trace): say why it happens
+    after = " (a solution was found below it)" if kind == "backtrack" and event.get("dead_end") is False else ""
     if "cell" in event or "cells" in event or "grid" in event or "size" in event:  # sudoku
         if kind == "place":
             return f"{square(event['row'], event['col'])} = {event['digit']} ({event['how']})"
@@ -100,10 +131,10 @@ def describe(event: dict, size: int | None = None) -> str:
                 where = f" ({cell_name(by, size)})"
             return f"{square(event['row'], event['col'])} cannot be {event['digit']}: already in its {event['why']}{where}"
         if kind == "backtrack":
-            return f"back: {len(event['cells'])} cell{'s' if len(event['cells']) != 1 else ''} emptied"
+            return f"back: {plural(len(event['cells']), 'cell')} emptied{after}"
         if kind == "solution":
             return f"solution {event['solutions']}"
-        return f"end: {event['solutions']} solutions, {event['nodes']} placements, {event['backtracks']} backtracks"
+        return f"end: {end_words(event, queens=False)}"
     if kind == "place":
         return f"queen on {square(event['row'], event['col'])}"
     if kind == "prune":
@@ -114,7 +145,7 @@ def describe(event: dict, size: int | None = None) -> str:
         by = event["by"]
         return f"{square(event['row'], event['col'])} refused: {event['why']} of the queen on {square(by[0], by[1])}"
     if kind == "backtrack":
-        return f"take back the queen on {square(event['row'], event['col'])}"
+        return f"take back the queen on {square(event['row'], event['col'])}{after}"
     if kind == "solution":
-        return f"solution {event['solutions']}: columns {' '.join(str(c) for c in event['columns'])}"
-    return f"end: {event['solutions']} solutions, {event['nodes']} queens placed, {event['backtracks']} backtracks"
+        return f"solution {event['solutions']}: columns {' '.join(str(c + 1) for c in event['columns'])}"
+    return f"end: {end_words(event, queens=True)}"

@@ -33,8 +33,9 @@ from xml.sax.saxutils import escape, quoteattr
 from ..errors import BoardSizeError, ClewError, InvalidSolutionError
 from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
+from .replay import plural
 
-__all__ = ["MAX_BOARD_N", "queens_svg", "sudoku_svg", "tree_svg"]
+__all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pairs", "queens_svg", "sudoku_svg", "tree_svg"]
 
 #: Largest board :func:`queens_svg` draws.
 MAX_BOARD_N = 64
@@ -145,6 +146,28 @@ def attacked_squares(n: int, columns) -> set[tuple[int, int]]:
                     hit.add((r, c))
                     break
     return hit
+
+
+def attacking_pairs(n: int, columns) -> list[tuple[tuple[int, int], tuple[int, int], str]]:
+    """Every two queens of ``columns`` that attack each other: ``((r1, c1), (r2, c2), why)``
+    with ``r1 < r2`` (from 0), why ``"column"``, ``"diagonal"`` or ``"anti-diagonal"``, in
+    row order. One queen per row never shares a row, so those are the only ways.
+
+    Examples
+    --------
+    >>> attacking_pairs(4, [0, None, 2, 0])
+    [((0, 0), (2, 2), 'diagonal'), ((0, 0), (3, 0), 'column')]
+    >>> attacking_pairs(4, [1, 3, 0, 2])
+    []
+    """
+    queens = [(r, c) for r, c in enumerate(_check_columns(n, columns)) if c is not None]
+    pairs = []
+    for i, (r1, c1) in enumerate(queens):
+        for r2, c2 in queens[i + 1:]:
+            why = "column" if c1 == c2 else "diagonal" if r2 - r1 == c2 - c1 else "anti-diagonal" if r2 - r1 == c1 - c2 else None
+            if why is not None:
+                pairs.append(((r1, c1), (r2, c2), why))
+    return pairs
 
 
 def queens_svg(n: int, columns: Sequence[int | None] | None = None, *, attacked: bool = False, cell: float = 40) -> str:
@@ -329,6 +352,22 @@ def sudoku_svg(puzzle, solution=None, *, cell: float = 40) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+class TreeTooLargeError(ClewError):
+    """The search tree has more nodes than the ``max_nodes`` of :func:`tree_svg`: ``limit``
+    is that bound, ``seen`` the nodes read when the drawing gave up (the command line names
+    its own option from them)."""
+
+    def __init__(self, limit: int, seen: int) -> None:
+        self.limit, self.seen = limit, seen
+        super().__init__(
+            f"the search tree has more than {limit} nodes (max_nodes), {seen} so far: "
+            "draw a smaller board (a smaller n) or raise max_nodes"
+        )
+
+    def __reduce__(self):
+        return type(self), (self.limit, self.seen)
+
+
 class _Node:
     __slots__ = ("kind", "label", "tip", "children", "depth", "x", "solution", "on_path", "forced", "key", "parent")
 
@@ -389,12 +428,6 @@ def _build(events: Iterable[dict], max_nodes: int):
     side = None  # sudoku: the side of the grid, once an event shows it
     refusals = []
 
-    def refuse(total: int) -> ClewError:
-        return ClewError(
-            f"the search tree has more than {max_nodes} nodes (max_nodes), {total} so far: "
-            "draw a smaller board (a smaller n) or raise max_nodes"
-        )
-
     for number, event in enumerate(events, start=1):
         if not isinstance(event, dict) or "type" not in event:
             raise ClewError(f"event {number} is not a trace event (a dict with a 'type'): {event!r:.60}")
@@ -405,7 +438,7 @@ def _build(events: Iterable[dict], max_nodes: int):
                 sudoku = "cell" in event or "digit" in event
             count += 1
             if count > max_nodes:
-                raise refuse(count)
+                raise TreeTooLargeError(max_nodes, count)
             parent = path[-1]
             if kind == "place":
                 try:
@@ -515,9 +548,10 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
 
     Raises
     ------
+    TreeTooLargeError
+        More than ``max_nodes`` nodes (use a smaller n, or a larger ``max_nodes``).
     clew.errors.ClewError
-        More than ``max_nodes`` nodes (use a smaller n, or a larger ``max_nodes``), or events
-        that are not a trace (an unknown type, a backtrack of a square that was not placed).
+        Events that are not a trace (an unknown type, a backtrack of a square that was not placed).
 
     Examples
     --------
@@ -536,7 +570,7 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
     >>> tree_svg(events, max_nodes=3)
     Traceback (most recent call last):
     ...
-    clew.errors.ClewError: the search tree has more than 3 nodes (max_nodes), 4 so far: draw a smaller board (a smaller n) or raise max_nodes
+    clew.viz.svg.TreeTooLargeError: the search tree has more than 3 nodes (max_nodes), 4 so far: draw a smaller board (a smaller n) or raise max_nodes
     """
     if isinstance(max_nodes, bool) or not hasattr(max_nodes, "__index__") or max_nodes.__index__() < 1:
         raise ClewError(f"max_nodes must be a positive integer, got {max_nodes!r}")
@@ -626,7 +660,7 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
             what = f"{end['n']}-queens, {end.get('strategy', '')} search"
         elif "size" in end:
             what = f"{end['size']}x{end['size']} sudoku, {end.get('strategy', '')} search"
-    counts = ", ".join(f"{last[key]} {key}" for key in ("nodes", "backtracks", "solutions") if key in last)
+    counts = ", ".join(plural(last[key], key[:-1]) for key in ("nodes", "backtracks", "solutions") if key in last)
     heading = what + (f": {counts}" if counts else "")
     if end is not None and end.get("complete") is False:
         heading += " (trace cut short)"
