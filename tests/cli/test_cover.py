@@ -52,7 +52,7 @@ def test_cover_solve_count_limit_and_statistics(monkeypatch, capsys):
 
 def test_cover_solve_without_a_solution_exits_1(monkeypatch, capsys):
     feed_stdin(monkeypatch, "a b\na\n")
-    assert run_in_process(capsys, "cover", "solve") == (cli.EXIT_FAILURE, "", "")
+    assert run_in_process(capsys, "cover", "solve") == (cli.EXIT_FAILURE, "", "clew: no solution\n")
 
 
 @pytest.mark.parametrize(

@@ -82,7 +82,7 @@ def test_group_help_names_every_command(path):
         (["queens", "one", "--help"], "Usage: clew queens one [OPTIONS] N"),
         (["queens", "complete", "--help"], "Usage: clew queens complete [OPTIONS] [N]"),
         (["sudoku", "--help"], "Usage: clew sudoku [OPTIONS] COMMAND [ARGS]..."),
-        (["sudoku", "solve", "--help"], "Usage: clew sudoku solve [OPTIONS] [FILE]"),
+        (["sudoku", "solve", "--help"], "Usage: clew sudoku solve [OPTIONS] [FILE|PUZZLE]"),
         (["sudoku", "show", "--help"], "Usage: clew sudoku show [OPTIONS] PUZZLE"),
     ],
 )

@@ -156,7 +156,7 @@ def test_sudoku_solve_symbols(monkeypatch, capsys):
 
 def test_sudoku_solve_empty_input(monkeypatch, capsys):
     feed_stdin(monkeypatch, "# nothing here\n\n")
-    assert run_in_process(capsys, "sudoku", "solve") == (0, "", "clew: no puzzle in <stdin>\n")
+    assert run_in_process(capsys, "sudoku", "solve") == (0, "", "clew: read no puzzle from <stdin>: only blank lines and comments\n")
 
 
 @pytest.mark.parametrize(
@@ -169,7 +169,7 @@ def test_sudoku_solve_empty_input(monkeypatch, capsys):
         (["--jobs", "0"], ["'-j' / '--jobs'", "must be at least 1, got 0"]),
         (["--format", "board"], ["'-f' / '--format'"]),
         (["--symbols", "0012"], ["symbols '0012' repeat a character"]),
-        (["/no/such/file.txt"], ["'FILE'", "does not exist"]),
+        (["/no/such/file.txt"], ["'FILE|PUZZLE'", "no such file", "not a puzzle"]),
     ],
 )
 def test_sudoku_solve_usage_errors(monkeypatch, capsys, args, fragments):
@@ -241,7 +241,7 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     out = result.stdout.splitlines()
     expected = rate(LEETCODE)
     assert out[0] == f"{expected.score:.1f} {expected.level} {expected.hardest}"
-    assert out[1] == "invalid: this puzzle has 2 or more solutions: a rating needs exactly one"
+    assert out[1] == "invalid: this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
     assert out[2].startswith("invalid: a sudoku has 16, 81")
     assert result.returncode == 2 and result.stderr == f"clew: 2 lines of {path} could not be rated\n"
     records = [json.loads(x) for x in slow_clew("sudoku", "rate", "--format", "json", input=f"{LEETCODE}\n").stdout.splitlines()]

@@ -523,7 +523,7 @@ def test_levels_and_their_thresholds():
 
 
 def test_a_rating_needs_a_proper_puzzle():
-    with pytest.raises(NotProperError, match=r"^this puzzle has 2 or more solutions: a rating needs exactly one$") as info:
+    with pytest.raises(NotProperError, match=r"^this puzzle is not unique \(at least 2 solutions\): a rating needs exactly one$") as info:
         rate("1" + "." * 80)
     assert info.value.solutions == 2 and isinstance(info.value, SudokuInputError)
     # no solution (no two givens clash, but r1c9 has no digit left)
@@ -539,7 +539,10 @@ def test_stuck_and_contradictions_without_a_rating():
     # several solutions: the solver stops, never guesses
     sol = solve_logically("1" + "." * 80)
     assert sol.stuck and not sol.solved and sol.steps == () and sol.contradiction is None
-    assert hint("1" + "." * 80) is None and explain("1" + "." * 80) == []
+    # hint and explain refuse it, as rate does: a hint needs a proper puzzle
+    for function in (hint, explain):
+        with pytest.raises(NotProperError):
+            function("1" + "." * 80)
     # no solution: stuck on a named contradiction
     sol = solve_logically("12345678." + "........9" + "." * 63)
     assert sol.stuck and sol.contradiction == "r1c9 has no candidate left"

@@ -371,8 +371,8 @@ def _make(plan: _Plan, index: int) -> Generated:
             raise RuntimeError(f"generated puzzle {grid.to_line()} is not proper: {int(counts[0])} solutions found")
         return Generated(grid, Grid._make(solution.tobytes(), k), rating)
     raise DifficultyNotReachedError(
-        f"no {plan.difficulty} {plan.side}x{plan.side} puzzle in {plan.attempts} attempts: "
-        f"raise attempts or ask for another difficulty",
+        f"no {plan.difficulty} {plan.side}x{plan.side} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
+        f"ask for another difficulty, or allow more candidates with a larger attempts=",
         plan.difficulty,
         plan.attempts,
     )

@@ -26,6 +26,9 @@ Forms read by :class:`Grid` (and :func:`parse`)
 * a flat sequence of ``n * n`` cells, a numpy array of shape ``(n, n)`` or ``(n * n,)``, or
   another :class:`Grid`.
 
+A cell given as a number may be an int or a float that is a whole number (``5.0``, as in a
+float array from ``np.loadtxt``), 0 for a blank; ``2.5`` or ``nan`` is refused, naming the cell.
+
 Anything else raises :class:`PuzzleFormatError` with a one-line message that names the
 problem and, for a bad cell, where it is (``r3c5``: row 3, column 5, counted from 1).
 :func:`parse` also refuses givens that break a rule (:class:`ConflictingGivensError`,
@@ -48,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -163,6 +167,12 @@ class Grid:
     (3, (0, 0, 3, 0))
     >>> Grid("1.....3..4.....2") == g
     True
+    >>> Grid(np.array(g.to_lists(), dtype=float)) == g   # whole floats are digits
+    True
+    >>> Grid([1.5] + [0] * 15)
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.grid.PuzzleFormatError: r1c1: 1.5 is not a whole number, so not a digit of a 4x4 sudoku
     >>> Grid("123")
     Traceback (most recent call last):
     ...
@@ -414,11 +424,11 @@ def _short(value) -> str:
 def _is_scalar(item) -> bool:
     if isinstance(item, str):
         return len(item) <= 2  # one symbol, or a number up to 25 (a longer string is a row)
-    return isinstance(item, bool) or hasattr(item, "__index__") or isinstance(item, float) or item is None
+    return isinstance(item, (bool, float, np.floating)) or hasattr(item, "__index__") or item is None
 
 
 def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
-    """The value of one cell given as an int or a string."""
+    """The value of one cell given as an int, a whole float (``5.0``) or a string."""
     if isinstance(item, str):
         text = item.strip()
         if len(text) == 1:
@@ -431,6 +441,14 @@ def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
             if value <= n:
                 return value
         raise _bad_symbol(index, n, item)
+    if isinstance(item, (float, np.floating)):
+        # numpy float arrays (what np.loadtxt and pandas give) hold digits as 5.0; a whole
+        # number is that digit, anything else (2.5, nan, inf) is named with its cell
+        if not (math.isfinite(item) and float(item).is_integer()):
+            raise PuzzleFormatError(
+                f"{geometry.cell_name(index, n)}: {float(item)!r} is not a whole number, so not a digit of a {_size_name(n)} sudoku"
+            )
+        item = int(item)
     if isinstance(item, bool) or not hasattr(item, "__index__"):
         raise _bad_symbol(index, n, item)
     value = item.__index__()

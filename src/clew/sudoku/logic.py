@@ -14,8 +14,9 @@ puzzle then needs search (or techniques beyond that list).
 
 This module is the engine: the position (:class:`LogicalState`), the loop that plays the
 easiest step until the puzzle is solved or stuck, and the public functions
-(:func:`solve_logically`, :func:`hint`, :func:`explain`, :func:`rate`). :class:`Step` and
-:data:`TECHNIQUES` are defined with the techniques and re-exported here.
+(:func:`solve_logically`, :func:`hint`, :func:`explain`, :func:`rate`, and
+:func:`check_proper`, which the last three call first: they need a proper puzzle).
+:class:`Step` and :data:`TECHNIQUES` are defined with the techniques and re-exported here.
 
 Levels
 ------
@@ -51,7 +52,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import geometry
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
@@ -67,6 +68,7 @@ __all__ = [
     "NotProperError",
     "Rating",
     "Step",
+    "check_proper",
     "explain",
     "hint",
     "level_of",
@@ -404,8 +406,13 @@ class LogicalState:
                 break
             step = finder(self)
             if step is not None:
-                return step
+                return self._sized(step)
         return None
+
+    def _sized(self, step: Step) -> Step:
+        """The step with the side of this grid, which names its cells in
+        :meth:`Step.to_dict` (the finders leave it out: they only read the position)."""
+        return step if step.n == self.n else replace(step, n=self.n)
 
     def find(self, technique: str) -> Step | None:
         """The first step of one technique (by name, as in :data:`TECHNIQUES`), or ``None``."""
@@ -415,7 +422,7 @@ class LogicalState:
         for finder in finders:
             step = finder(self)
             if step is not None:
-                return step
+                return self._sized(step)
         return None
 
 
@@ -500,13 +507,92 @@ def solve_logically(
     )
 
 
-def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> Step | None:
-    """The next logical step of a puzzle (the easiest technique that makes progress), or
-    ``None`` if it is solved or no technique applies.
+def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logical solver") -> Grid:
+    """The puzzle's grid if it has exactly one solution (proven by search), else an error.
 
+    :func:`rate`, :func:`hint` and :func:`explain` call it first: the techniques are
+    deductions that hold in every solution, so on a puzzle with none they "find" steps
+    towards a grid that does not exist, and on one with several they get stuck for a reason
+    that no technique can remove.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`Grid` reads, or a :class:`LogicalState` (its placed digits).
+    symbols : str, optional
+        The alphabet of the puzzle's digits.
+    purpose : str
+        What needs a proper puzzle, for the message (``"a rating"``).
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    NotProperError
+        No solution (``solutions`` 0) or several (``solutions`` 2).
+    clew.sudoku.SudokuInputError
+        The puzzle cannot be read, or two givens break a rule.
+
+    Examples
+    --------
+    >>> check_proper("..3.4.........42")
+    Grid('..3.4.........42')
+    >>> check_proper("2...3.2......4..", purpose="a hint")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.logic.NotProperError: this puzzle has no solution: a hint needs exactly one
+    >>> check_proper("1...............", purpose="a hint")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): a hint needs exactly one
+    """
+    from .solver import count
+
+    grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols)
+    found = count(grid, limit=2)
+    if found != 1:
+        what = "has no solution" if found == 0 else "is not unique (at least 2 solutions)"
+        raise NotProperError(f"this puzzle {what}: {purpose} needs exactly one", found)
+    return grid
+
+
+def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> Step | None:
+    """The next logical step of a proper puzzle: the easiest technique that makes progress.
+
+    Parameters
+    ----------
+    puzzle
+        Any form :class:`Grid` reads, or a :class:`LogicalState` (left unchanged).
+    max_rating : float, optional
+        Use only techniques rated at most this.
+    symbols : str, optional
+        The alphabet of the puzzle's digits.
+
+    Returns
+    -------
+    Step or None
+        ``None`` when the puzzle is solved or no technique applies (it needs search).
+
+    Raises
+    ------
+    NotProperError
+        The puzzle has no solution or several (checked first, by search, as :func:`rate`
+        does: a hint towards a solution that does not exist would mislead).
+    clew.sudoku.SudokuInputError
+        The puzzle cannot be read, or two givens break a rule.
+
+    Examples
+    --------
     >>> print(hint("..3.4.........42"))
     Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.
+    >>> hint("2...3.2......4..")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.logic.NotProperError: this puzzle has no solution: a hint needs exactly one
     """
+    check_proper(puzzle, symbols=symbols, purpose="a hint")
     state = _state(puzzle, symbols)
     if state.is_solved():
         return None
@@ -514,14 +600,28 @@ def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None)
 
 
 def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> list[Step]:
-    """The whole logical path of a puzzle: every step, in order; if the solver gets stuck,
-    the steps up to there (:func:`solve_logically` says whether it did).
+    """The whole logical path of a proper puzzle: every step, in order; if the solver gets
+    stuck, the steps up to there (:func:`solve_logically` says whether it did).
 
+    Raises
+    ------
+    NotProperError
+        The puzzle has no solution or several (checked first, as :func:`rate` does).
+    clew.sudoku.SudokuInputError
+        The puzzle cannot be read, or two givens break a rule.
+
+    Examples
+    --------
     >>> for step in explain("..3.4.........42")[:2]:
     ...     print(step)
     Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.
     Hidden single: in box 2, 2 fits only in r2c3, so r2c3 = 2.
+    >>> explain("1...............")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): an explanation needs exactly one
     """
+    check_proper(puzzle, symbols=symbols, purpose="an explanation")
     return list(solve_logically(puzzle, max_rating=max_rating, symbols=symbols).steps)
 
 
@@ -542,15 +642,9 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
     >>> rate("1...............")
     Traceback (most recent call last):
     ...
-    clew.sudoku.logic.NotProperError: this puzzle has 2 or more solutions: a rating needs exactly one
+    clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): a rating needs exactly one
     """
-    from .solver import count
-
-    grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols)
-    found = count(grid, limit=2)
-    if found != 1:
-        what = "no solution" if found == 0 else "2 or more solutions"
-        raise NotProperError(f"this puzzle has {what}: a rating needs exactly one", found)
+    grid = check_proper(puzzle, symbols=symbols, purpose="a rating")
     result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid)
     steps = result.steps
     hardest = max(steps, key=lambda s: s.rating, default=None)
