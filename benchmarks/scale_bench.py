@@ -41,7 +41,8 @@ def running_cluster(n: int, reps: int) -> None:
     in this process, side by side."""
     from distributed import LocalCluster
 
-    from clew.scale import queens_count, run
+    from clew.queens.counting import QueensCount as queens_count
+    from clew.scale import run
 
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0")
     try:

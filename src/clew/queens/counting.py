@@ -149,8 +149,8 @@ class QueensCount(Work):
         self.unique = bool(unique) and self.n > 1
         self._unique_asked = bool(unique)
         rows = len(_table(self.n))
-        if pieces is None:
-            pieces = 32 * self.n
+        if pieces is None:  # the default never splits a constellation
+            pieces = max(1, min(32 * self.n, rows))
         pieces = check_size(pieces, name="pieces", low=1, high=MAX_PIECES)
         # up to one constellation a piece: slices of the table; beyond: split constellations
         self.split = pieces > rows
