@@ -32,14 +32,44 @@ def test_missing_and_stale_caches_are_found(tmp_path, monkeypatch):
 
 
 def test_a_fresh_install_says_it_compiles_once(tmp_path):
+    """On a terminal (a pseudo-terminal here) the first run says it compiles, the second
+    says nothing; through a pipe nothing is said at all."""
+    import pty
+
     package = Path(clew.__file__).parent
     shutil.copytree(package, tmp_path / "clew", ignore=shutil.ignore_patterns("__pycache__"))
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    run = lambda: subprocess.run(  # noqa: E731
-        [sys.executable, "-m", "clew", "queens", "count", "6"], capture_output=True, text=True, env=env,
-        cwd=tmp_path, timeout=300,
-    )
-    first, second = run(), run()
-    assert first.stdout == second.stdout == "4\n"
-    assert first.stderr.startswith("clew: compiling kernels for their first use") and len(first.stderr.splitlines()) == 1
-    assert second.stderr == ""
+
+    def run(tty: bool) -> tuple[str, str]:
+        if not tty:
+            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "6"], capture_output=True,
+                                  text=True, env=env, cwd=tmp_path, timeout=300)
+            return done.stdout, done.stderr
+        leader, follower = pty.openpty()
+        try:
+            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "6", "--quiet"], stdout=subprocess.PIPE,
+                                  stderr=follower, text=True, env=env, cwd=tmp_path, timeout=300)
+            os.close(follower)
+            follower = -1
+            chunks = []
+            while True:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:  # the terminal is closed once everything is read
+                    break
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            return done.stdout, b"".join(chunks).decode()
+        finally:
+            os.close(leader)
+            if follower >= 0:
+                os.close(follower)
+
+    piped = run(False)  # compiles, silently: a pipe or a log gets no notice
+    assert piped == ("4\n", "")
+    shutil.rmtree(tmp_path / "clew" / "queens" / "__pycache__")
+    first, second = run(True), run(True)
+    assert first[0] == second[0] == "4\n"
+    assert first[1].startswith("clew: compiling kernels for their first use") and len(first[1].splitlines()) == 1
+    assert second[1] == ""

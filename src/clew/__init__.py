@@ -30,10 +30,17 @@ verifier
 exact cover
     Choosing options (sets of items) so that every primary item is covered exactly once:
     the general form of these puzzles, solved by Knuth's Algorithm X (:mod:`clew.cover`).
+problem (of one's own)
+    A start state and the functions ``choices``, ``accept``, ``extend``, ``done`` of the
+    tutorials' backtracking, searched by :mod:`clew.search` for any puzzle without a kernel.
+decision / MRV
+    An open question of a state that every solution answers exactly once (which column for
+    this row?); *minimum remaining values* branches on the decision with the fewest
+    acceptable answers first, so dead ends show early.
 
-Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.scale`
-(pieces, pools, Dask, journals), :mod:`clew.leetcode`; the command line is ``clew`` (or
-``python -m clew``).
+Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.search`
+(your own problem), :mod:`clew.scale` (pieces, pools, Dask, journals), :mod:`clew.leetcode`;
+the command line is ``clew`` (or ``python -m clew``).
 """
 
 __version__ = "0.1.0"

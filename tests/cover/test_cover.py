@@ -44,7 +44,7 @@ def all_solutions(problem, **kw):
 
 def test_knuth_dancing_links_example():
     assert all_solutions(KNUTH) == [[0, 3, 4]]
-    assert KNUTH.describe([0, 3, 4]) == ["c e", "a d f", "b g"]
+    assert KNUTH.describe([0, 3, 4]) == [["c", "e"], ["a", "d", "f"], ["b", "g"]]
     assert cover.count(KNUTH) == 1 and cover.solve(KNUTH) == [0, 3, 4]
 
 
@@ -193,19 +193,17 @@ def test_forms_of_a_problem(tmp_path):
 @pytest.mark.parametrize(
     "options, kw, message",
     [
-        ([["a", "a"]], {}, "option 1 names item 'a' twice"),
-        ([["a"], []], {}, "option 2 is empty"),
-        ([["a", "x"]], {"primary": ["a"]}, "option 1: unknown item 'x'"),
+        ([["a", "a"]], {}, "options[0] names item 'a' twice"),
+        ([["a"], []], {}, "options[1] is empty"),
+        ([["a", "x"]], {"primary": ["a"], "secondary": []}, "options[0]: unknown item 'x'"),
         ([["a:red"]], {}, "primary item 'a' cannot have a colour"),
-        ([["a b"]], {}, "contains white space"),
-        ([["a|b"]], {}, "contains '|'"),
         ("ab", {}, "got a string"),
         ([["a"]], {"primary": ["a"], "secondary": ["a"]}, "both primary and secondary"),
         ([["a"]], {"primary": ["a", "a"]}, "listed twice"),
     ],
 )
 def test_bad_problems(options, kw, message):
-    with pytest.raises(CoverInputError, match=message.replace("|", r"\|")):
+    with pytest.raises(CoverInputError, match=message.replace("[", r"\[").replace("]", r"\]")):
         Problem(options, **kw)
 
 

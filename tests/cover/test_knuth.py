@@ -150,6 +150,27 @@ def test_names_of_eight_characters_and_odd_characters():
     assert p.options == (("abcdefgh", "s.t_u:col12345"), ("#1", "é-x"))
 
 
+def test_indented_comments_as_in_knuths_readers():
+    # Knuth's readers skip blanks, then take a line that starts with '|' as a comment
+    text = "  | indented\n\t| after a tab\n | x y (not an item line)\na b\n   | between\na\n \t|x\nb\n"
+    p = read(text)
+    assert p.primary == ("a", "b") and p.secondary == () and p.options == (("a",), ("b",))
+    assert read(text.replace("\n", "\r\n").encode()) == p
+
+
+def test_slashes_are_an_item_where_an_item_is_expected():
+    # '//' is only refused where it looks like a comment: as an item it is an item
+    p = read("a //\n// a\n")
+    assert p.primary == ("a", "//") and p.options == (("//", "a"),)
+
+
+def test_long_colours_are_an_extension():
+    p = read("a b | x\na x:colour123456\nb x:colour123456\n")
+    assert p.options == (("a", "x:colour123456"), ("b", "x:colour123456"))
+    with pytest.raises(CoverInputError, match="colour 'colour123456' of item 'x' is longer than 8 characters"):
+        write(p)  # Knuth's programs could not read it back
+
+
 def test_item_without_options_and_no_options():
     p = read("a b c\n")
     assert p.primary == ("a", "b", "c") and p.options == ()
@@ -165,26 +186,29 @@ def test_byte_order_mark_is_skipped():
 # malformed input: the message starts with the source name and the line
 
 
+SLASHES = "'//' does not start a comment in Knuth's DLX format: a comment line starts with '|'"
+
 BAD = [
     # (text, line, rest of the message)
     ("a b\nc e\n", 2, "unknown item 'c'"),
     ("| items\na b\n\na b\nb a a\n", 5, "option names item 'a' twice"),
     ("a b | x\na:red x\n", 2, "primary item 'a' cannot have a colour (a:red)"),
     ("a b | x\na x:\n", 2, "colour '' of item 'x' is empty"),
-    ("a b | x\na x:123456789\n", 2, "colour '123456789' of item 'x' is longer than 8 characters"),
     ("a b | x\na x:r:g\n", 2, "colour 'r:g' of item 'x' contains ':'"),
     ("a b | x\n:red\n", 2, "item name '' is empty"),
     ("a b\na\na b c123456789\n", 3, "item name 'c123456789' is longer than 8 characters"),
-    ("| c\n\n | x y\nx\n", 3, "the item line has no primary item (at least one is needed)"),
     ("a bcdefghij\n", 1, "item name 'bcdefghij' is longer than 8 characters"),
     ("|\na b:c\n", 2, "item name 'b:c' contains ':'"),
-    ("a b| x\n", 1, "item name 'b|' contains '|'"),
+    ("a b| x\n", 1, "'b|': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)"),
     ("a b a\n", 1, "item 'a' is listed twice"),
     ("a b | c a\n", 1, "item 'a' is listed twice"),
     ("a | x | y\n", 1, "the item line has '|' twice"),
-    ("a b | x\na\nb | x\n", 3, "an option line cannot contain '|'"),
-    ("a b | x\na\nb x|\n", 3, "an option line cannot contain '|'"),
-    ("a b\n  | a\n", 2, "an option line cannot contain '|'"),
+    ("a b | x\na\nb | x\n", 3, "an option line cannot contain '|' (a comment line starts with '|')"),
+    ("a b | x\na\nb x|\n", 3, "an option line cannot contain '|' (a comment line starts with '|')"),
+    ("// a comment\na b\na\n", 1, SLASHES),
+    ("| ok\n  // indented\na b\n", 2, SLASHES),
+    ("a b\n// note\na\n", 2, SLASHES),
+    ("a b\na\n//b a\n", 3, SLASHES),
     ("", 1, "no item line (the input has only comments and blank lines)"),
     ("| only\n|comments\n\n", 3, "no item line (the input has only comments and blank lines)"),
     ("a b\nb\na c\nb a\n", 3, "unknown item 'c'"),  # the first bad line is reported
@@ -251,10 +275,10 @@ def test_errors_from_problem_are_given_the_line_of_their_option(monkeypatch):
         return problem
 
     text = "a b\n| c\na\n\nb\n"
-    monkeypatch.setattr(knuth, "Problem", refuse("option 2: something odd"))
+    monkeypatch.setattr(knuth, "Problem", refuse("options[1]: something odd"))
     with pytest.raises(CoverInputError, match=r"^<text>:5: something odd$"):
         read(text)
-    monkeypatch.setattr(knuth, "Problem", refuse("option 1 is strange"))
+    monkeypatch.setattr(knuth, "Problem", refuse("options[0] is strange"))
     with pytest.raises(CoverInputError, match=r"^<text>:3: option is strange$"):
         read(text)
     monkeypatch.setattr(knuth, "Problem", refuse("item 'a' is odd"))

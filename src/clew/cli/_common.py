@@ -226,7 +226,11 @@ def progress_option(
 def compile_notice(*modules: str) -> None:
     """Say once on stderr that the kernels of this command must be compiled first (the
     first run after an install: seconds of silence otherwise). ``modules`` are kernel
-    files inside the package, e.g. ``"queens/_kernels_count.py"``."""
+    files inside the package, e.g. ``"queens/_kernels_count.py"``. Only when stderr is a
+    terminal, as the progress bar: someone is waiting there; a log or a pipe gets the
+    same bytes from a first run as from any other."""
+    if not sys.stderr.isatty():
+        return
     from .._kernel_cache import needs_compiling
 
     pending = needs_compiling(*modules)

@@ -31,11 +31,14 @@ COVER_FORMATS = ("names", "indices", "json")
 
 @click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
 def cover() -> None:
-    """Exact cover (Knuth's Algorithm X / dancing links, with secondary items and colours).
+    """Exact cover (Knuth's Algorithm X / dancing links, with secondary items, colours and
+    multiplicities).
 
-    A problem is read in Knuth's DLX1/DLX2 format: the first line lists the primary items,
-    then '|' and the secondary items; every further line is one option (its items; a
-    secondary item may be written name:colour); lines starting with '|' are comments.
+    A problem is read in Knuth's DLX1/DLX2/DLX3 format: the first line lists the primary
+    items, then '|' and the secondary items; a primary item written u:v|name must be covered
+    between u and v times (v|name: exactly v; DLX3, searched by Algorithm M); every further
+    line is one option (its items; a secondary item may be written name:colour); lines whose
+    first non-blank character is '|' are comments ('//' is not a comment).
 
     'solve' prints the solutions of a problem, one per line, or their number (--count).
     """
@@ -65,16 +68,19 @@ def cover() -> None:
 )
 @click.option(
     "--engine",
-    type=click.Choice(("auto", "links", "bits")),
+    type=click.Choice(("auto", "links", "bits", "multiplicity")),
     default="auto",
     show_default=True,
     help="links: dancing links (any size); bits: options as bit sets (fast while there are "
-    "at most a few thousand options); auto: bits up to 8192 options. Both search the same tree.",
+    "at most a few thousand options), both searching the same tree; multiplicity: Algorithm "
+    "M, for items with u:v| bounds (links and bits refuse them); auto: multiplicity when an "
+    "item has bounds, else bits up to 8192 options, else links.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
 @scale_options(
     "With --count and no --limit: split the search on its first choices and count the "
-    "pieces on J threads (default: one per core; the kernels release the GIL).",
+    "pieces on J threads (default: one per core; the kernels release the GIL). A problem "
+    "with multiplicities is not split yet: one piece.",
     pieces=True,
 )
 def cover_solve(
@@ -105,9 +111,10 @@ def cover_solve(
         if value is not None and not split:
             raise click.BadParameter("applies to --count without --limit only", param_hint=f"'{option}'")
     options = scale_arguments(**scale)
-    compile_notice("cover/_kernels.py")
     data, name = _read_input(file, "problem", "")
     problem = read(data, name=name)
+    m = problem.multiplicities or engine == "multiplicity"
+    compile_notice("cover/_kernels_m.py" if m else "cover/_kernels.py")
 
     def stats(found: int, nodes: int | None, seconds: float) -> None:
         if verbose:

@@ -68,7 +68,8 @@ def queens() -> None:
 
     Seeing the search: 'trace' prints its events as JSON lines; 'show' draws a board with
     queens (text or SVG); 'tree' draws the search tree (SVG); 'play' replays the search in an
-    HTML player or in the terminal.
+    HTML player or in the terminal. 'compare' runs every method of the tutorials on one
+    board, from every placement to clew's counter.
     """
 
 
@@ -704,3 +705,54 @@ def queens_play(n: int, strategy: str, max_events: int, html: str | None, animat
     _at_most(n, MAX_TRACE_N, "a trace is for watching")
     events = trace(n, strategy, max_events=max_events)
     _play(list(events) if html is not None else events, html, animate, fps, "queens", max_events=max_events, n=n)
+
+
+# ---------------------------------------------------------------------------------------------
+# The eight-queens ladder: every method of the tutorials on one board
+# ---------------------------------------------------------------------------------------------
+
+
+@queens.command("compare", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("n", type=Integer(1))
+@click.option(
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="P",
+    help="Run no method that would examine more than P placements (default: 10**10); its "
+    "work is still shown, exact or estimated.",
+)
+@json_option(
+    'Print one JSON object {"n", "limit", "methods"} instead of the table: per method its '
+    '"key", "method", "examined", "exact", "nodes", "seconds", "count", "note" and "ran" '
+    "(null where a method was not run or has nothing to report)."
+)
+def queens_compare(n: int, limit: int | None, as_json: bool) -> None:
+    """Count the solutions of the N x N board by every method the tutorials show, and print
+    what each examined, the queens it placed, its time and its count.
+
+    The ladder: every placement of N queens on the N^2 squares (C(N^2, N), 4,426,165,368
+    for N = 8), one queen per row (N^N), backtracking with an is_valid loop, with column
+    and diagonal flags, with bitmasks, and clew's counter. All but clew's are compiled
+    alike, so the table compares methods, not languages. Every method that runs finds the
+    same count; one that would examine more than --limit placements is not run, and its
+    work is shown (exact, or estimated with a '~').
+
+    \b
+    Examples:
+      clew queens compare 8          # the brute force over C(64, 8) takes seconds
+      clew queens compare 12 --json
+    """
+    from ..queens.compare import LIMIT, compare, format_table
+    from ..queens.counting import MAX_COUNT_N
+
+    _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
+    compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py")
+    limit = LIMIT if limit is None else limit
+    with _ctrl_c_kills():  # the brute forces run for seconds inside compiled loops
+        rungs = compare(n, limit=limit)
+    if as_json:
+        methods = [{**r.to_dict(), "seconds": None if r.seconds is None else round(r.seconds, 6)} for r in rungs]
+        click.echo(json.dumps({"n": n, "limit": limit, "methods": methods}))
+    else:
+        click.echo(format_table(rungs))

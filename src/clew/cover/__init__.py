@@ -1,4 +1,5 @@
-"""Exact cover: Knuth's Algorithm X with dancing links, secondary items and colours.
+"""Exact cover: Knuth's Algorithm X with dancing links, secondary items, colours and
+multiplicities.
 
 Vocabulary
 ----------
@@ -11,16 +12,20 @@ option
 colour
     A secondary item written ``x:red`` in an option: options that give ``x`` the same colour
     may share it (Knuth's Algorithm C, his program DLX2).
+multiplicity
+    Bounds ``lo:hi`` on a primary item: covered at least ``lo`` and at most ``hi`` times
+    (Knuth's Algorithm M, his program DLX3; ``Problem(..., bounds={item: (lo, hi)})``).
 dancing links
     The doubly linked lists of the kernel: taking an option out and putting it back are a few
     pointer updates each, so the search undoes its choices exactly and cheaply.
 
-Functions take a :class:`Problem` or lists of item names, a 0/1 matrix or a file in Knuth's
-format (:func:`as_problem`, :mod:`clew.cover.knuth`): :func:`solutions` (a generator),
+Items are any hashable values (strings, ints, tuples). Functions take a :class:`Problem`
+or lists of items, a 0/1 matrix or a file in Knuth's format (:func:`as_problem`,
+:mod:`clew.cover.knuth`): :func:`solutions` (a generator),
 :func:`count` (optionally on every core), :func:`solve`, :func:`is_cover` /
 :func:`check_cover` (the verifier). Models: :func:`pentominoes` and any
-:func:`polyomino_tiling`, :func:`langford`, :func:`queens`, :func:`sudoku`, each with a
-function turning a solution back into a picture.
+:func:`polyomino_tiling`, :func:`langford`, :func:`queens`, :func:`sudoku`,
+:func:`rook_matrices`, each with a function turning a solution back into a picture.
 
 >>> from clew import cover
 >>> cover.count([["a", "b"], ["a"], ["b"]])
@@ -39,6 +44,8 @@ from .models import (
     polyomino_tiling,
     queens,
     queens_columns,
+    rook_matrices,
+    rook_matrix,
     sudoku,
     sudoku_grid,
     tiling_counts,
@@ -71,6 +78,8 @@ __all__ = [
     "queens",
     "queens_columns",
     "reduce",
+    "rook_matrices",
+    "rook_matrix",
     "solutions",
     "solve",
     "sudoku",

@@ -20,17 +20,9 @@ from collections.abc import Iterator
 from .problem import Problem
 
 
-def _parse(option: tuple[str, ...]) -> list[tuple[str, str | None]]:
-    out = []
-    for token in option:
-        name, sep, colour = token.partition(":")
-        out.append((name, colour if sep else None))
-    return out
-
-
 def solutions(problem: Problem) -> Iterator[list[int]]:
     """Every solution of ``problem``, each a sorted list of option indices."""
-    options = [_parse(o) for o in problem.options]
+    options = [list(o) for o in problem.entries]  # (item, colour or None) pairs
     primary = set(problem.primary)
     covered: set[str] = set()
     taken: dict[str, str | None] = {}  # secondary item -> its colour (None: exclusive)
@@ -79,3 +71,74 @@ def solutions(problem: Problem) -> Iterator[list[int]]:
 def count(problem: Problem) -> int:
     """The number of solutions."""
     return sum(1 for _ in solutions(problem))
+
+
+# ---------------------------------------------------------------------------------------------
+# Multiplicities (Algorithm M's problems), by brute force with pruning
+
+
+def multiplicity_solutions(problem: Problem) -> Iterator[list[int]]:
+    """Every solution of a problem with multiplicities, each a sorted list of option
+    indices: every set of options, each with at least one primary item, that covers each
+    primary item ``i`` at least ``lo_i`` and at most ``hi_i`` times (``problem.bounds``),
+    and each secondary item at most once, or any number of times by options that all give
+    it the same colour. Plain include-or-exclude over the options in order, cut as soon as
+    an item is over its upper bound, a secondary item is taken twice, or the options left
+    cannot bring an item up to its lower bound. (For bounds of 1:1 it finds the solutions
+    of :func:`solutions`, by another road.)
+
+    >>> p = Problem([["a"], ["a", "b"], ["a"], ["b"]], bounds={"a": (2, 3)})
+    >>> sorted(multiplicity_solutions(p))
+    [[0, 1], [0, 1, 2], [0, 2, 3], [1, 2]]
+    """
+    lo = dict(zip(problem.primary, (b[0] for b in problem.bounds)))
+    hi = dict(zip(problem.primary, (b[1] for b in problem.bounds)))
+    usable = [o for o, entries in enumerate(problem.entries) if any(n in lo for n, _ in entries)]
+    # how many usable options from position k on contain each primary item
+    ahead = [dict.fromkeys(lo, 0) for _ in range(len(usable) + 1)]
+    for k in range(len(usable) - 1, -1, -1):
+        ahead[k] = dict(ahead[k + 1])
+        for name, _ in problem.entries[usable[k]]:
+            if name in lo:
+                ahead[k][name] += 1
+    times = dict.fromkeys(lo, 0)
+    colour_of: dict = {}  # secondary item -> [colour or None, number of options using it]
+    chosen: list[int] = []
+
+    def fits(o: int) -> bool:
+        for name, colour in problem.entries[o]:
+            if name in lo:
+                if times[name] == hi[name]:
+                    return False
+            elif name in colour_of:
+                taken = colour_of[name][0]
+                if colour is None or taken is None or taken != colour:
+                    return False
+        return True
+
+    def recurse(k: int) -> Iterator[list[int]]:
+        if any(times[i] + ahead[k][i] < lo[i] for i in lo):
+            return
+        if k == len(usable):
+            yield sorted(chosen)
+            return
+        o = usable[k]
+        if fits(o):
+            for name, colour in problem.entries[o]:
+                if name in lo:
+                    times[name] += 1
+                else:
+                    colour_of.setdefault(name, [colour, 0])[1] += 1
+            chosen.append(o)
+            yield from recurse(k + 1)
+            chosen.pop()
+            for name, _ in problem.entries[o]:
+                if name in lo:
+                    times[name] -= 1
+                else:
+                    colour_of[name][1] -= 1
+                    if not colour_of[name][1]:
+                        del colour_of[name]
+        yield from recurse(k + 1)
+
+    yield from recurse(0)

@@ -26,10 +26,42 @@ __all__ = ["CoverCount", "count"]
 PIECES = 64
 
 
+def _text(problem: Problem) -> str:
+    """The problem as JSON text, for the identity of a count and for the workers. A problem
+    of string items, all exactly once and without empty options, keeps the names (the form
+    journals have always held); any other problem is written with its items numbered (the
+    count does not depend on names): ``{"n": [primary, items], "options": ["3", "5:red",
+    ...], "bounds": [[lo, hi], ...]}``."""
+    plain = (
+        not problem.multiplicities
+        and all(problem.entries)
+        and all(isinstance(i, str) for i in problem.primary + problem.secondary)
+    )
+    if plain:
+        return json.dumps([problem.primary, problem.secondary, problem.options], separators=(",", ":"))
+    c = problem.compiled
+    options = []
+    for o, parsed in enumerate(problem.entries):
+        start = int(c.starts[o])
+        options.append(
+            [f"{int(c.items[start + k])}" + (f":{colour}" if colour is not None else "") for k, (_, colour) in enumerate(parsed)]
+        )
+    form = {"n": [c.n_primary, c.n_items], "options": options}
+    if problem.multiplicities:
+        form["bounds"] = [list(b) for b in problem.bounds]
+    return json.dumps(form, separators=(",", ":"))
+
+
 @functools.lru_cache(maxsize=4)
 def _problem(text: str) -> Problem:
-    primary, secondary, options = json.loads(text)
-    return Problem(options, primary=primary, secondary=secondary)
+    form = json.loads(text)
+    if isinstance(form, list):
+        primary, secondary, options = form
+        return Problem(options, primary=primary, secondary=secondary)
+    n_primary, n_items = form["n"]
+    names = [str(i) for i in range(n_items)]
+    bounds = {names[i]: tuple(b) for i, b in enumerate(form.get("bounds", ()))}
+    return Problem(form["options"], primary=names[:n_primary], secondary=names[n_primary:], bounds=bounds, allow_empty=True)
 
 
 @functools.lru_cache(maxsize=4)
@@ -44,7 +76,8 @@ def _prefixes(text: str, pieces: int) -> list:
 
 class CoverCount(Work):
     """The number of solutions of an exact cover problem, cut into about ``pieces``
-    prefixes of its search, counted by ``engine`` (``auto``, ``links`` or ``bits``).
+    prefixes of its search, counted by ``engine`` (``auto``, ``links``, ``bits`` or
+    ``multiplicity``). A problem with multiplicities is not cut yet: it runs as one piece.
 
     >>> from clew.scale import run
     >>> from clew.cover import pentominoes
@@ -56,7 +89,7 @@ class CoverCount(Work):
 
     def __init__(self, problem, pieces: int | None = None, engine: str = "auto") -> None:
         problem = as_problem(problem)
-        self.text = json.dumps([problem.primary, problem.secondary, problem.options], separators=(",", ":"))
+        self.text = _text(problem)
         self.sha256 = hashlib.sha256(self.text.encode()).hexdigest()
         self.pieces_asked = check_size(PIECES if pieces is None else pieces, name="pieces", low=1, high=1 << 24)
         if engine not in ENGINES:
@@ -71,8 +104,7 @@ class CoverCount(Work):
 
     @classmethod
     def from_identity(cls, identity: dict) -> "CoverCount":
-        primary, secondary, options = json.loads(identity["cover"])
-        return cls(Problem(options, primary=primary, secondary=secondary), identity["pieces"], identity["engine"])
+        return cls(_problem(identity["cover"]), identity["pieces"], identity["engine"])
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -127,8 +159,9 @@ def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: st
         the pieces on this many threads (``None``: every core; the kernels release the
         GIL) through :func:`clew.scale.run`; 1 counts in this thread. For a journal or
         Dask, run :class:`CoverCount` through :func:`clew.scale.run`.
-    engine : {"auto", "links", "bits"}
-        The kernel (see :class:`~clew.cover.Search`).
+    engine : {"auto", "links", "bits", "multiplicity"}
+        The kernel (see :class:`~clew.cover.Search`). A problem with multiplicities
+        (Algorithm M) is counted in one piece whatever ``jobs`` says, for now.
 
     Examples
     --------

@@ -1,22 +1,30 @@
-"""Knuth's text format for exact cover problems, as read by his programs DLX1 and DLX2.
+"""Knuth's text format for exact cover problems, as read by his programs DLX1, DLX2 and DLX3.
 
 The format is line based::
 
-    | a comment: any line that begins with '|'
-    p q r | x y
+    | a comment: any line whose first non-blank character is '|'
+    p q r 2:3|s | x y
     p x:A
-    q x:A
-    r x:B y
+    q x:A s
+    r x:B y s
+    s
 
-* Lines that begin with ``|`` are comments; blank lines are ignored.
+* Blank lines are ignored, and so is every line whose first character other than blanks
+  (spaces, tabs) is ``|``: a comment, indented or not, as in Knuth's readers. ``//`` does
+  not start a comment (a line that starts with it is refused with a message that says so).
 * The first other line lists the items: the primary items, then optionally a ``|`` and the
   secondary items. Without a ``|`` every item is primary; there must be at least one
   primary item. As in Knuth's programs, the ``|`` may touch the first secondary item
   (``p q |x y``) but not the last primary one.
+* A primary item may carry multiplicities (DLX3): ``u:v|name`` asks that it be covered at
+  least ``u`` and at most ``v`` times (``0 <= u <= v``, ``v >= 1``), ``v|name`` exactly
+  ``v`` times; without them, exactly once. Such problems are searched by Algorithm M.
 * Every further line is one option: the names of its items, in any order. A secondary item
   may carry a colour, ``name:colour`` (DLX2); options that give an item the same colour may
   share it.
-* An item name has 1 to 8 characters and no ``:``, ``|`` or white space; so has a colour.
+* An item name has 1 to 8 characters and no ``:``, ``|`` or white space. A colour has no
+  ``:``, ``|`` or white space and, as an extension, any length (Knuth's programs stop at
+  8 characters; :func:`write` keeps to them).
 
 :func:`read` turns such text into a :class:`~clew.cover.problem.Problem`; :func:`write` turns
 a problem back into text. A malformed file raises a
@@ -43,7 +51,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from .problem import CoverInputError, Problem
+from .problem import MAX_BOUND, CoverInputError, Problem
 
 __all__ = ["MAX_NAME", "read", "write"]
 
@@ -51,7 +59,9 @@ MAX_NAME = 8
 """The longest item name (and colour) Knuth's programs accept, in characters."""
 
 _SURROGATE_ESCAPE = re.compile("[\udc80-\udcff]")
-_PROBLEM_OPTION = re.compile(r"option (\d+)(: | )(.*)")
+_DIGITS = re.compile("[0-9]+")
+_SLASHES = "'//' does not start a comment in Knuth's DLX format: a comment line starts with '|'"
+_PROBLEM_OPTION = re.compile(r"options\[(\d+)\](: | )(.*)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -76,16 +86,19 @@ def read(source, *, name: str | None = None) -> Problem:
     -------
     Problem
         The primary and secondary items in the order of the item line, the options in file
-        order (colours kept as ``name:colour``); no labels.
+        order (colours kept as ``name:colour``), the DLX3 multiplicities as
+        :attr:`~clew.cover.Problem.bounds`; no labels.
 
     Raises
     ------
     CoverInputError
         A malformed input: no item line; no primary item; a name that is empty, longer than
         8 characters or contains ``:`` or ``|``; an item listed twice or a ``|`` given twice
-        in the item line; a ``|`` in an option line; an unknown item, an item twice in one
-        option, a colour on a primary item or a bad colour; bytes that are not UTF-8. The
-        message starts with ``name:line:``.
+        in the item line; bounds that are not numbers, an upper bound of 0 or below the
+        lower one, bounds on a secondary item; a ``|`` in an option line; a line that
+        starts with ``//``; an unknown item, an item twice in one option, a colour on a
+        primary item or a bad colour; bytes that are not UTF-8. The message starts with
+        ``name:line:``.
     TypeError
         A source of another type.
 
@@ -98,6 +111,8 @@ def read(source, *, name: str | None = None) -> Problem:
     (('c', 'e'), ('a', 'd', 'g'))
     >>> read(b"p q | x\\r\\np x:A\\r\\nq x:B\\r\\n").options
     (('p', 'x:A'), ('q', 'x:B'))
+    >>> read("a 2|b\\n  | an indented comment\\na b\\nb\\n").bounds
+    ((1, 1), (2, 2))
     >>> read("a b\\n| comment\\n\\na b c\\n", name="tiny.dlx")
     Traceback (most recent call last):
       ...
@@ -176,6 +191,7 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
 
     primary: list[str] | None = None
     secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     kind: dict[str, bool] = {}  # item -> is primary
     item_line = 0
     options: list[list[str]] = []
@@ -186,9 +202,12 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             if bad:
                 byte = ord(bad.group()) - 0xDC00
                 raise fail(number, f"not {encoding} text (byte 0x{byte:02x} at column {bad.start() + 1})")
-        if line.startswith("|") or not line.strip():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("|"):  # as Knuth's readers: blanks, then '|'
             continue
         if primary is None:
+            if stripped.startswith("//"):
+                raise fail(number, _SLASHES)
             item_line = number
             primary = []
             seen_bar = False
@@ -198,6 +217,25 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
                         raise fail(number, "the item line has '|' twice")
                     seen_bar = True
                     continue
+                limits = None
+                if "|" in token:  # DLX3: u:v|name or v|name
+                    prefix, _, name = token.partition("|")
+                    limits = _bounds(prefix)
+                    if limits is None:
+                        raise fail(number, f"{token!r}: the bounds before '|' must be numbers, u:v|name or v|name "
+                                           "(a '|' that starts the secondary items needs a space before it)")
+                    if seen_bar:
+                        raise fail(number, f"secondary item {name!r} cannot have bounds ({token}): only primary items do")
+                    if not name:
+                        raise fail(number, f"the item name after the bounds {token!r} is empty")
+                    lo, hi = limits
+                    if hi == 0:
+                        raise fail(number, f"the upper bound of item {name!r} is zero ({token})")
+                    if lo > hi:
+                        raise fail(number, f"the lower bound of item {name!r} exceeds its upper bound ({token})")
+                    if hi > MAX_BOUND:
+                        raise fail(number, f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})")
+                    token = name
                 problem = _bad_name(token)
                 if problem:
                     raise fail(number, f"item name {token!r} {problem}")
@@ -205,12 +243,16 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
                     raise fail(number, f"item {token!r} is listed twice")
                 kind[token] = not seen_bar
                 (secondary if seen_bar else primary).append(token)
+                if limits is not None and limits != (1, 1):
+                    bounds[token] = limits
             if not primary:
                 raise fail(number, "the item line has no primary item (at least one is needed)")
             continue
-        if "|" in line:
-            raise fail(number, "an option line cannot contain '|'")
         tokens = line.split()
+        if tokens[0].startswith("//") and tokens[0].partition(":")[0] not in kind:
+            raise fail(number, _SLASHES)
+        if "|" in line:
+            raise fail(number, "an option line cannot contain '|' (a comment line starts with '|')")
         names: set[str] = set()
         for token in tokens:
             item, sep, colour = token.partition(":")
@@ -225,7 +267,7 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             if sep:
                 if kind[item]:
                     raise fail(number, f"primary item {item!r} cannot have a colour ({token})")
-                problem = _bad_name(colour)
+                problem = _bad_name(colour, colour=True)
                 if problem:
                     raise fail(number, f"colour {colour!r} of item {item!r} {problem}")
         options.append(tokens)
@@ -233,23 +275,34 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
     if primary is None:
         raise fail(max(1, len(lines)), "no item line (the input has only comments and blank lines)")
     try:
-        return Problem(options, primary=primary, secondary=secondary)
+        return Problem(options, primary=primary, secondary=secondary, bounds=bounds)
     except CoverInputError as error:
         # Not expected (every check above comes first), but keep the line number if it is.
         message = str(error)
         match = _PROBLEM_OPTION.fullmatch(message)
         if match:
-            number = option_lines[int(match.group(1)) - 1]
+            number = option_lines[int(match.group(1))]
             message = match.group(3) if match.group(2) == ": " else f"option {match.group(3)}"
             raise fail(number, message) from None
         raise fail(item_line, message) from None
 
 
-def _bad_name(name: str) -> str | None:
-    """What is wrong with an item name or colour (``None``: nothing)."""
+def _bounds(prefix: str) -> tuple[int, int] | None:
+    """``(lo, hi)`` from DLX3's ``u:v`` or ``v`` (``None``: not numbers)."""
+    lo, sep, hi = prefix.partition(":")
+    if not sep:
+        hi = lo
+    if not (_DIGITS.fullmatch(lo) and _DIGITS.fullmatch(hi)):
+        return None
+    return int(lo), int(hi)
+
+
+def _bad_name(name: str, colour: bool = False) -> str | None:
+    """What is wrong with an item name or colour (``None``: nothing). A colour may be longer
+    than 8 characters (an extension to Knuth's format)."""
     if not name:
         return "is empty"
-    if len(name) > MAX_NAME:
+    if len(name) > MAX_NAME and not colour:
         return f"is longer than {MAX_NAME} characters"
     for bad in (":", "|"):
         if bad in name:
@@ -264,7 +317,8 @@ def _bad_name(name: str) -> str | None:
 
 
 def write(problem: Problem, file: IO[str] | None = None, *, comment: str | None = None) -> str | None:
-    """Write a problem in Knuth's DLX1/DLX2 format (DLX1 if no option has a colour).
+    """Write a problem in Knuth's DLX1/DLX2/DLX3 format (DLX1 if no option has a colour and
+    no item multiplicities; DLX3 writes them ``u:v|name``, or ``v|name`` when ``u == v``).
 
     Parameters
     ----------
@@ -284,8 +338,10 @@ def write(problem: Problem, file: IO[str] | None = None, *, comment: str | None 
     Raises
     ------
     CoverInputError
-        A name or colour longer than 8 characters (Knuth's programs cannot read it), or a
-        problem without primary items (they need at least one).
+        A name or colour longer than 8 characters or with white space, ``|`` or ``:`` (Knuth's
+        programs cannot read it), an item that is neither a string nor an int (ints are
+        written in decimal, and read back as strings), an empty option, or a problem
+        without primary items (they need at least one).
 
     Examples
     --------
@@ -307,26 +363,64 @@ def write(problem: Problem, file: IO[str] | None = None, *, comment: str | None 
         raise TypeError(f"write() takes a Problem, got {type(problem).__name__}")
     if not problem.primary:
         raise CoverInputError("Knuth's format needs at least one primary item, the problem has none")
-    for item in problem.primary + problem.secondary:
-        _check_length(item, f"item {item!r}")
+    names = {item: _file_name(item) for item in problem.primary + problem.secondary}
+    written: dict[str, object] = {}
+    for item, name in names.items():
+        if written.setdefault(name, item) != item:
+            raise CoverInputError(f"items {written[name]!r} and {item!r} would both be written {name!r}")
     out: list[str] = []
     if comment is not None:
         out.extend(f"| {line}".rstrip() + "\n" for line in str(comment).split("\n"))
-    head = " ".join(problem.primary)
+    head = " ".join(_bounded(names[item], lo, hi) for item, (lo, hi) in zip(problem.primary, problem.bounds))
     if problem.secondary:
-        head += " | " + " ".join(problem.secondary)
+        head += " | " + " ".join(names[item] for item in problem.secondary)
     out.append(head + "\n")
-    for option in problem.options:
-        for token in option:
-            item, sep, colour = token.partition(":")
-            if sep:
+    for o, parsed in enumerate(problem.entries):
+        if not parsed:
+            raise CoverInputError(f"options[{o}] is empty: Knuth's format has no empty option (a blank line is skipped)")
+        tokens = []
+        for item, colour in parsed:
+            if colour is not None:
                 _check_length(colour, f"colour {colour!r} of item {item!r}")
-        out.append(" ".join(option) + "\n")
+                _check_text(colour, f"colour {colour!r} of item {item!r}")
+                tokens.append(f"{names[item]}:{colour}")
+            else:
+                tokens.append(names[item])
+        out.append(" ".join(tokens) + "\n")
     text = "".join(out)
     if file is None:
         return text
     file.write(text)
     return None
+
+
+def _file_name(item) -> str:
+    """An item's name in a file: a string as it is, an int in decimal; refused when Knuth's
+    programs could not read it back."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        name = str(item)
+    elif not isinstance(item, str):
+        raise CoverInputError(f"item {item!r} is not a string: Knuth's format names items with text")
+    else:
+        name = item
+    _check_length(name, f"item {item!r}")
+    _check_text(name, f"item {item!r}")
+    return name
+
+
+def _check_text(name: str, what: str) -> None:
+    for bad in ("|", ":"):
+        if bad in name:
+            raise CoverInputError(f"{what} contains {bad!r} (Knuth's format cannot write it)")
+    if any(ch.isspace() for ch in name):
+        raise CoverInputError(f"{what} contains white space (Knuth's format cannot write it)")
+
+
+def _bounded(name: str, lo: int, hi: int) -> str:
+    """A primary item of the item line with its multiplicities, as DLX3 writes them."""
+    if (lo, hi) == (1, 1):
+        return name
+    return f"{hi}|{name}" if lo == hi else f"{lo}:{hi}|{name}"
 
 
 def _check_length(name: str, what: str) -> None:

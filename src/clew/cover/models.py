@@ -6,7 +6,8 @@ the puzzle: :class:`TilingProblem`, :class:`LangfordProblem`, :class:`QueensProb
 :class:`SudokuProblem`), so every function of :mod:`clew.cover` takes it as it is, and a
 solution (sorted option indices) turns back into the puzzle's own terms: a picture
 (:func:`draw_tiling`), a sequence (:func:`draw_langford`), a column tuple
-(:func:`queens_columns`) or a :class:`clew.sudoku.Grid` (:func:`sudoku_grid`). Those
+(:func:`queens_columns`), a :class:`clew.sudoku.Grid` (:func:`sudoku_grid`) or a 0/1
+matrix (:func:`rook_matrix`, for :func:`rook_matrices`: a model with multiplicities). Those
 converters check the solution first (:func:`clew.cover.check_cover`).
 
 >>> from clew import cover
@@ -25,11 +26,13 @@ from ..sudoku.grid import DIGITS, Grid
 from .problem import CoverInputError, Problem
 from .counting import count
 from .solver import check_cover, solutions
+from .rooks import RookProblem, rook_matrices, rook_matrix  # a model with multiplicities
 
 __all__ = [
     "PENTOMINOES",
     "LangfordProblem",
     "QueensProblem",
+    "RookProblem",
     "SudokuProblem",
     "TilingProblem",
     "board_symmetries",
@@ -43,6 +46,8 @@ __all__ = [
     "polyomino_tiling",
     "queens",
     "queens_columns",
+    "rook_matrices",
+    "rook_matrix",
     "scott_pentominoes",
     "sudoku",
     "sudoku_grid",

@@ -3,7 +3,8 @@
 Every function takes a :class:`~clew.cover.Problem` or anything :func:`as_problem` turns
 into one (lists of item names, a 0/1 matrix, a file in Knuth's format), runs the dancing
 links kernel with a ``limit`` (1 solves, ``None`` counts all) and returns solutions as
-sorted lists of option indices (``problem.describe(solution)`` names them).
+sorted lists of option indices (``problem.describe(solution)`` gives their items, in the
+caller's own names).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import numpy as np
 
 from ..errors import InvalidSolutionError, check_size
 from . import _kernels as K
-from .problem import CoverInputError, Problem
+from . import _kernels_m as M
+from .problem import CoverInputError, Problem, _is_bit
 
 __all__ = [
     "Search",
@@ -32,30 +34,48 @@ __all__ = [
 
 _MAX_LIMIT = 2**62
 
-#: The two kernels: "links" (dancing links, any size) and "bits" (sets of options as bit
-#: words: faster while they are short); "auto" takes "bits" up to :data:`BITS_MAX_OPTIONS`.
-ENGINES = ("auto", "links", "bits")
+#: The kernels: "links" (dancing links, any size) and "bits" (sets of options as bit words:
+#: faster while they are short) cover each primary item exactly once; "multiplicity"
+#: (Algorithm M on dancing links) takes bounds lo:hi on primary items. "auto" takes
+#: "multiplicity" when some item has bounds other than 1:1, else "bits" up to
+#: :data:`BITS_MAX_OPTIONS` options, else "links".
+ENGINES = ("auto", "links", "bits", "multiplicity")
 #: Largest number of options the bitset engine takes by default (its conflict table holds
 #: options^2 bits: 8 MiB here).
 BITS_MAX_OPTIONS = 8192
 
 
-def as_problem(source) -> Problem:
+def as_problem(source, *, matrix: bool | None = None) -> Problem:
     """A :class:`Problem` from any of the forms clew reads.
 
     * a :class:`Problem`: itself;
-    * a list of options, each a list of item names (``name:colour`` for a coloured
-      secondary item): every item primary;
-    * a 0/1 matrix (numpy array, or a list of lists of 0 and 1): one row per option, one
-      column per item, all primary (use :meth:`Problem.from_matrix` for secondary columns);
+    * a list of options, each a list of items (any hashable names: strings, ints, tuples;
+      ``name:colour`` for a coloured secondary item): every item primary (build a
+      :class:`Problem` for secondary items, ``primary=``, ``bounds=``);
+    * a 0/1 matrix (numpy array, or a list of equally long lists of 0 and 1): one row per
+      option, one column per item (named by its index), all primary; all-zero rows are
+      options no solution takes (:meth:`Problem.from_matrix`, also for secondary columns);
     * a :class:`pathlib.Path` or an open file: Knuth's DLX format (:mod:`clew.cover.knuth`).
+
+    A list of lists of 0 and 1 is a matrix when some row repeats a value (``[1, 0, 1]``
+    cannot be an option: it names item 1 twice) and options of item names otherwise; when
+    it could be both (``[[0, 1], [1, 0]]``) it is refused: say which with ``matrix=True``
+    (or :meth:`Problem.from_matrix`) or ``matrix=False`` (or :class:`Problem`).
 
     Examples
     --------
-    >>> as_problem([[1, 0], [0, 1]]).options
-    (('1',), ('2',))
+    >>> as_problem([[1, 0, 1], [0, 1, 0]]).options          # a 0/1 matrix: columns 0, 1, 2
+    ((0, 2), (1,))
+    >>> as_problem([[1, 4, 7], [1, 4], [2, 3]]).primary     # xcover's lists of ints
+    (1, 4, 7, 2, 3)
     >>> as_problem([["a"], ["b"]]).primary
     ('a', 'b')
+    >>> as_problem([[0, 1], [1, 0]], matrix=True).options
+    ((1,), (0,))
+    >>> as_problem([[0, 1], [1, 0]])
+    Traceback (most recent call last):
+      ...
+    clew.cover.problem.CoverInputError: these 2 rows of 0 and 1 read both as a 0/1 matrix and as options naming items 0 and 1: say which, cover.Problem.from_matrix(rows) (or matrix=True) or cover.Problem(rows) (or matrix=False)
     """
     if isinstance(source, Problem):
         return source
@@ -65,14 +85,40 @@ def as_problem(source) -> Problem:
         return read(source)
     if isinstance(source, (str, bytes)):
         raise CoverInputError("a problem given as text must go through clew.cover.knuth.read (or pass a Path)")
+    if matrix not in (None, True, False):
+        raise CoverInputError(f"matrix must be True, False or None, got {matrix!r}")
+    if matrix:
+        return Problem.from_matrix(source)
+    if matrix is False:
+        return Problem(source)
     if isinstance(source, np.ndarray):
         return Problem.from_matrix(source)
-    rows = list(source)
-    if rows and all(not isinstance(r, (str, bytes)) for r in rows):
-        first = [v for r in rows for v in r]
-        if first and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in first):
-            return Problem.from_matrix(np.array(rows))
-    return Problem(rows)
+    try:
+        rows = list(source)
+    except TypeError:
+        raise CoverInputError(f"a problem is a list of options, a 0/1 matrix or a file, got {source!r}") from None
+    kind = _matrix_or_names(rows)
+    if kind is None:
+        raise CoverInputError(
+            f"these {len(rows)} rows of 0 and 1 read both as a 0/1 matrix and as options naming items 0 and 1: "
+            "say which, cover.Problem.from_matrix(rows) (or matrix=True) or cover.Problem(rows) (or matrix=False)"
+        )
+    return Problem.from_matrix(rows) if kind else Problem(rows)
+
+
+def _matrix_or_names(rows: list) -> bool | None:
+    """True: ``rows`` is a 0/1 matrix; False: options of item names; None: it could be
+    either (equally long rows of distinct 0s and 1s)."""
+    if not rows or not all(isinstance(r, (list, tuple, np.ndarray)) for r in rows):
+        return False
+    width = len(rows[0])
+    if any(len(r) != width for r in rows):
+        return False
+    if not all(_is_bit(v) for r in rows for v in r):
+        return False
+    if any(len(set(r)) < len(r) for r in rows):  # a repeated value: not an option of names
+        return True
+    return None
 
 
 def _limit(limit) -> int:
@@ -99,7 +145,13 @@ class Search:
     taken : sequence of int
         Options already chosen (compatible ones, e.g. a prefix from :func:`prefixes`): only
         the solutions that contain them are searched, and they are left out of the
-        solutions yielded.
+        solutions yielded. Not with the "multiplicity" engine yet.
+    engine : {"auto", "links", "bits", "multiplicity"}
+        The kernel (see :data:`ENGINES`): "auto" takes Algorithm M ("multiplicity") for a
+        problem with multiplicities, the bitset engine up to 8192 options, else dancing
+        links. "links" and "bits" refuse problems with multiplicities.
+    tables
+        Prebuilt tables from :func:`search_tables` (shared by many searches of a problem).
 
     Examples
     --------
@@ -125,7 +177,20 @@ class Search:
         self._meta = np.zeros(K.META_SIZE, np.int64)
         self.seconds = 0.0
         self._width = c.n_primary + 1  # a solution has at most one option per primary item
-        if self.engine == "bits":
+        if self.engine == "multiplicity":
+            if self.taken:
+                raise CoverInputError("the multiplicity engine does not start from options already taken (taken=) yet")
+            links, bound, slack, coloured = tables[1]
+            if not fresh:
+                links, bound = [a.copy() for a in links], bound.copy()
+            # each option of a solution covers a primary item: at most sum(hi) options
+            most = min(len(self.problem.options), int(c.hi.sum()))
+            self._width = most + 1
+            self._m = (*links, bound, slack, c.n_primary, coloured)
+            self._x = np.zeros(most + c.n_primary + 2, np.int32)  # options and null moves
+            self._ft = np.zeros(most + c.n_primary + 2, np.int32)
+            clash = False
+        elif self.engine == "bits":
             item_opts, conflict, opt_cov, full, *stacks = tables[1]
             if not fresh:  # the stacks change as the search runs: a copy per search
                 stacks = [a.copy() for a in stacks]
@@ -148,6 +213,8 @@ class Search:
         t0 = time.perf_counter()
         if self.engine == "bits":
             written = K.bits_search(*self._bits, self._meta, self.limit, out, sizes)
+        elif self.engine == "multiplicity":
+            written = M.search(*self._m, self._x, self._ft, self._meta, self.limit, out, sizes)
         else:
             written = K.search(*self._links, self._x, self._meta, self.limit, out, sizes)
         self.seconds += time.perf_counter() - t0
@@ -188,8 +255,23 @@ def search_tables(problem: Problem, engine: str = "auto") -> tuple:
     if engine not in ENGINES:
         raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     c = problem.compiled
+    if problem.multiplicities:
+        if engine in ("links", "bits"):
+            item, (lo, hi) = next(iter(problem.bounds_of.items()))
+            raise CoverInputError(
+                f"engine {engine!r} covers each primary item exactly once, and item {item!r} has "
+                f"bounds {lo}:{hi}: use engine 'multiplicity' (or 'auto')"
+            )
+        engine = "multiplicity"
     if engine == "auto":
         engine = "bits" if 0 < len(problem.options) <= BITS_MAX_OPTIONS and c.n_primary else "links"
+    if engine == "multiplicity":
+        links = M.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
+        bound = np.zeros(c.n_items + 1, np.int32)
+        slack = np.zeros(c.n_items + 1, np.int32)
+        bound[1 : c.n_primary + 1] = c.hi
+        slack[1 : c.n_primary + 1] = c.hi - c.lo
+        return engine, (tuple(links), bound, slack, bool(c.colours.any()))
     if engine == "bits":
         return engine, _bit_arrays(c)
     links = K.build(c.n_primary, c.n_items, c.starts, c.items, c.colours)
@@ -273,7 +355,7 @@ def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterat
     >>> p = cover.Problem([["c", "e"], ["a", "d", "g"], ["b", "c", "f"], ["a", "d", "f"],
     ...                    ["b", "g"], ["d", "e", "g"]])
     >>> [p.describe(s) for s in cover.solutions(p)]
-    [['c e', 'a d f', 'b g']]
+    [[['c', 'e'], ['a', 'd', 'f'], ['b', 'g']]]
     """
     search = Search(problem, limit, batch=batch)
     return iter(search)
@@ -294,12 +376,13 @@ def reduce(problem: Problem, chosen) -> tuple[Problem, tuple[int, ...]] | None:
     >>> r.options, origin
     ((('a', 'b'), ('a',)), (0, 2))
     """
-    gone: set[str] = set()
-    colour_of: dict[str, str] = {}
+    if problem.multiplicities:
+        raise CoverInputError("reduce() does not take problems with multiplicities (bounds other than 1:1)")
+    gone: set = set()
+    colour_of: dict = {}
     for o in chosen:
-        for token in problem.options[o]:
-            name, sep, colour = token.partition(":")
-            if sep:
+        for name, colour in problem.entries[o]:
+            if colour is not None:
                 if colour_of.get(name, colour) != colour or name in gone:
                     return None
                 colour_of[name] = colour
@@ -313,15 +396,14 @@ def reduce(problem: Problem, chosen) -> tuple[Problem, tuple[int, ...]] | None:
         if o in taken:
             continue
         kept = []
-        for token in option:
-            name, sep, colour = token.partition(":")
-            if name in gone or (name in colour_of and (not sep or colour != colour_of[name])):
+        for token, (name, colour) in zip(option, problem.entries[o]):
+            if name in gone or (name in colour_of and (colour is None or colour != colour_of[name])):
                 break
             if name not in colour_of:
                 kept.append(token)
         else:
             if not kept:
-                continue  # only agreeing colours left: no primary item, never chosen
+                continue  # empty, or only agreeing colours left: no primary item, never chosen
             options.append(kept)
             origin.append(o)
             if problem.labels is not None:
@@ -357,6 +439,8 @@ def prefixes(problem: Problem, pieces: int, tables=None) -> list[tuple[int, ...]
     """
     if tables is not None and tables[0] == "bits":
         return _bit_prefixes(tables[1], pieces)
+    if problem.multiplicities or (tables is not None and tables[0] == "multiplicity"):
+        return [()]  # Algorithm M's search is not cut yet: one piece, the whole search
     frontier: list[tuple[int, ...]] = [()]
     while len(frontier) < pieces:
         deeper: list[tuple[int, ...]] = []
@@ -368,11 +452,11 @@ def prefixes(problem: Problem, pieces: int, tables=None) -> list[tuple[int, ...]
                 continue
             sub, origin = cut
             open_items = list(sub.primary)
-            uses: dict[str, list[int]] = {i: [] for i in open_items}
-            for k, option in enumerate(sub.options):
-                for token in option:
-                    if token in uses:
-                        uses[token].append(k)
+            uses: dict = {i: [] for i in open_items}
+            for k, parsed in enumerate(sub.entries):
+                for name, colour in parsed:
+                    if colour is None and name in uses:
+                        uses[name].append(k)
             item = min(open_items, key=lambda i: len(uses[i]))
             for k in uses[item]:
                 deeper.append(prefix + ((origin[k] if origin is not None else k),))
@@ -429,8 +513,10 @@ def solve(problem) -> list[int] | None:
 
 def check_cover(problem, solution) -> None:
     """Raise :class:`~clew.errors.InvalidSolutionError` unless ``solution`` (option indices)
-    covers every primary item exactly once and every secondary item at most once or with
-    one colour. Written apart from the kernel: it only counts.
+    covers every primary item exactly once (or, with multiplicities, between its bounds
+    ``lo`` and ``hi`` times) and every secondary item at most once or with one colour, with
+    options that each cover some primary item (an option without one, such as an all-zero
+    matrix row, is in no solution). Written apart from the kernels: it only counts.
 
     Examples
     --------
@@ -439,31 +525,61 @@ def check_cover(problem, solution) -> None:
     Traceback (most recent call last):
       ...
     clew.errors.InvalidSolutionError: item 'b' is covered twice, by options 0 and 1
+    >>> check_cover(Problem([["a"], ["a", "b"], ["a"]], bounds={"a": (2, 3)}), [0])
+    Traceback (most recent call last):
+      ...
+    clew.errors.InvalidSolutionError: primary item 'a' is covered once (option 0), at least 2 needed
     """
     problem = as_problem(problem)
     try:
         chosen = [int(o) for o in solution]
     except (TypeError, ValueError):
         raise InvalidSolutionError(f"a solution is a list of option indices, got {solution!r}") from None
-    by: dict[str, tuple[int, str | None]] = {}
-    secondary = set(problem.secondary)
     if len(set(chosen)) != len(chosen):
         raise InvalidSolutionError(f"option {next(o for o in chosen if chosen.count(o) > 1)} is chosen twice")
+    bounds = dict(zip(problem.primary, problem.bounds))
+    secondary = set(problem.secondary)
+    by: dict = {}  # item -> the options covering it so far
+    colour_of: dict = {}  # secondary item -> its colour (None: taken without one)
     for o in chosen:
         if not 0 <= o < len(problem.options):
             raise InvalidSolutionError(f"there is no option {o} (the problem has {len(problem.options)})")
-        for token in problem.options[o]:
-            name, sep, colour = token.partition(":")
-            colour = colour if sep else None
-            if name in by:
-                other, other_colour = by[name]
-                if name not in secondary or colour is None or other_colour != colour:
-                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {other} and {o}")
-            else:
-                by[name] = (o, colour)
-    for name in problem.primary:
-        if name not in by:
-            raise InvalidSolutionError(f"primary item {name!r} is not covered")
+        entries = problem.entries[o]
+        if not any(name in bounds for name, _ in entries):
+            what = "is empty" if not entries else "covers no primary item"
+            raise InvalidSolutionError(f"option {o} {what}: no solution takes it")
+        for name, colour in entries:
+            users = by.setdefault(name, [])
+            if name in secondary:
+                if users and (colour is None or colour_of[name] != colour):
+                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {users[0]} and {o}")
+                colour_of[name] = colour
+            elif len(users) == bounds[name][1]:
+                if bounds[name] == (1, 1):
+                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {users[0]} and {o}")
+                raise InvalidSolutionError(
+                    f"primary item {name!r} is covered {_times(len(users) + 1)} ({_listing(users + [o])}), "
+                    f"at most {bounds[name][1]} allowed"
+                )
+            users.append(o)
+    for name, (lo, hi) in bounds.items():
+        users = by.get(name, [])
+        if len(users) < lo:
+            if (lo, hi) == (1, 1):
+                raise InvalidSolutionError(f"primary item {name!r} is not covered")
+            covered = f"covered {_times(len(users))} ({_listing(users)})" if users else "not covered"
+            raise InvalidSolutionError(f"primary item {name!r} is {covered}, at least {lo} needed")
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
+
+
+def _listing(options: list[int]) -> str:
+    words = [str(o) for o in options]
+    if len(words) == 1:
+        return f"option {words[0]}"
+    return "options " + ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def is_cover(problem, solution) -> bool:

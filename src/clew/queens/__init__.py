@@ -17,6 +17,7 @@ from .completion import Completion, CompletionInputError, complete, parse_board
 from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
 from .huge import construct, local, one
 from .trace import trace
+from .compare import compare
 from .solver import (
     MAX_COUNT_N,
     MAX_SOLVE_N,
@@ -35,6 +36,7 @@ from .solver import (
 
 __all__ = [
     "trace",
+    "compare",
     "Completion",
     "CompletionInputError",
     "complete",

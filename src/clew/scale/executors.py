@@ -259,7 +259,8 @@ class Processes:
         return out
 
     def close(self, cancel: bool) -> None:
-        for proc, conn, held in self._workers:
+        workers = getattr(self, "_workers", [])  # start() may have failed before any began
+        for proc, conn, held in workers:
             if cancel or not proc.is_alive():
                 proc.kill()
             else:
@@ -267,7 +268,7 @@ class Processes:
                     conn.send(None)
                 except (OSError, EOFError):
                     proc.kill()
-        for proc, conn, _ in self._workers:
+        for proc, conn, _ in workers:
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.kill()

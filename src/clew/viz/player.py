@@ -34,9 +34,11 @@ swatch drawn with the board's own classes). Counters of the current event:
 ``#step-index`` (events applied so far, 0 to ``#step-total``), ``#nodes``, ``#backtracks``,
 ``#solutions``, ``#depth``; ``#event-text`` says the event in words and ``#path`` lists the
 choices on the current path (``li`` items with ``data-row``/``data-col``, and ``data-digit``
-for Sudoku). ``document.body.dataset.step`` is the step index too. Keyboard: space plays or
-pauses, the right and left arrows step, ``n`` jumps to the next solution. Everything the page
-writes counts rows and columns from 1 (``r1c1``); the ``data-`` attributes count from 0, as the
+for Sudoku; ``data-choice``, the choice as JSON, for a search of one's own, whose ``#board``
+holds one ``pre#drawing``: the problem's drawing of the state, or the path of choices).
+``document.body.dataset.step`` is the step index too. Keyboard: space plays or pauses, the
+right and left arrows step, ``n`` jumps to the next solution. Everything the page writes
+counts rows and columns from 1 (``r1c1``); the ``data-`` attributes count from 0, as the
 events do (:mod:`clew.trace`).
 """
 
@@ -44,22 +46,24 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import os
 import re
 from collections.abc import Iterable, Mapping
 
 from ..errors import ClewError
 from . import EVENT_TYPES
+from .trace_kinds import as_int as _int
+from .trace_kinds import end_event as _end
+from .trace_kinds import guess_kind as _guess_kind
+from .trace_kinds import queens_meta, search_meta, sudoku_meta
 
 __all__ = ["MAX_EVENTS", "player_html", "write_player"]
 
 #: The longest trace the player accepts (the page holds every event in memory).
 MAX_EVENTS = 2_000_000
 
-_KINDS = ("queens", "sudoku")
-_SIDES = (4, 9, 16, 25)
-_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+_KINDS = ("queens", "sudoku", "search")
+_META = {"queens": queens_meta, "sudoku": sudoku_meta, "search": search_meta}
 _COUNTERS = ("nodes", "backtracks", "solutions", "depth")
 
 
@@ -79,117 +83,6 @@ def _collect(events) -> list[dict]:
     if not out:
         raise ClewError("the trace is empty: there is nothing to play")
     return out
-
-
-def _int(value) -> int | None:
-    """``value`` as an int, or None when it is not an integer (bools refused)."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        return None
-    return value.__index__()
-
-
-def _end(events: list[dict]) -> dict:
-    """The last ``end`` event, or an empty dict."""
-    for event in reversed(events):
-        if event["type"] == "end":
-            return event
-    return {}
-
-
-def _guess_kind(events: list[dict]) -> str:
-    """``"queens"`` or ``"sudoku"`` from the fields of the events."""
-    end = _end(events)
-    if "n" in end:
-        return "queens"
-    if "size" in end or "puzzle" in end:
-        return "sudoku"
-    for event in events:
-        if any(key in event for key in ("digit", "cell", "cells", "grid", "puzzle")):
-            return "sudoku"
-        if "columns" in event or "n" in event:
-            return "queens"
-    for event in events:
-        if "row" in event or "col" in event:
-            return "queens"
-    raise ClewError("cannot tell whether the trace is of N-Queens or Sudoku; pass kind='queens' or kind='sudoku'")
-
-
-def _decode_grid(text: str, side: int | None = None) -> list[int] | None:
-    """Digits of a grid written as text (``.``/``0`` blank, letters above 9), or None."""
-    if not isinstance(text, str):
-        return None
-    cells = []
-    for ch in text:
-        if ch in ".0":
-            cells.append(0)
-        elif ch.upper() in _DIGITS:
-            cells.append(_DIGITS.index(ch.upper()) + 1)
-        elif ch.isspace() or ch in "|-+=" or 0x2500 <= ord(ch) < 0x2580:
-            continue
-        else:
-            return None
-    if len(cells) not in (s * s for s in _SIDES) or (side is not None and len(cells) != side * side):
-        return None
-    return cells
-
-
-def _queens_meta(events: list[dict]) -> dict:
-    end = _end(events)
-    n = _int(end.get("n"))
-    if n is None or n < 1:
-        n = 1
-        for event in events:
-            for key in ("row", "col"):
-                value = _int(event.get(key))
-                if value is not None:
-                    n = max(n, value + 1)
-            if isinstance(event.get("columns"), (list, tuple)):
-                n = max(n, len(event["columns"]))
-    return {"n": n}
-
-
-def _sudoku_meta(events: list[dict]) -> dict:
-    end = _end(events)
-    puzzle = _decode_grid(end.get("puzzle")) if "puzzle" in end else None
-    grids = [_decode_grid(e.get("grid")) for e in events if e["type"] == "solution"]
-    grids = [g for g in grids if g is not None]
-    if puzzle is not None:
-        side = math.isqrt(len(puzzle))
-    elif grids:
-        side = math.isqrt(len(grids[0]))
-    else:
-        # the smallest side that holds every cell, row, column and digit of the trace
-        low = 0
-        for event in events:
-            cells = event.get("cells") if isinstance(event.get("cells"), (list, tuple)) else []
-            for key, extra in (("row", 1), ("col", 1), ("digit", 0)):
-                value = _int(event.get(key))
-                if value is not None:
-                    low = max(low, value + extra)
-            for value in [event.get("cell"), *cells]:
-                value = _int(value)
-                if value is not None:
-                    low = max(low, math.isqrt(value) + 1)
-        size = _int(end.get("size"))
-        if size in _SIDES and size >= low:
-            side = size
-        elif size in (2, 3, 5) and size * size >= low:
-            side = size * size
-        else:
-            side = next((s for s in _SIDES if s >= low), _SIDES[-1])
-    if puzzle is None and grids:
-        # no puzzle given: the givens are the cells of a solution that the search never placed
-        placed = set()
-        for event in events:
-            if event["type"] == "place":
-                cell = _int(event.get("cell"))
-                if cell is None and _int(event.get("row")) is not None and _int(event.get("col")) is not None:
-                    cell = event["row"] * side + event["col"]
-                placed.add(cell)
-        puzzle = [0 if i in placed else d for i, d in enumerate(grids[0])]
-    if puzzle is None or len(puzzle) != side * side:
-        puzzle = [0] * (side * side)
-    return {"n": side, "k": math.isqrt(side), "givens": puzzle}
 
 
 #: The legend of each kind of board: (key, the classes of its swatch, what it means). The
@@ -213,6 +106,10 @@ _LEGEND = {
         ("prune", "cell hl-prune", "a digit refused here (struck out in the corner)"),
         ("by", "cell given hl-by", "the cell holding that digit already"),
         ("solved", "cell solved", "a solution: the grid is outlined in green"),
+    ),
+    "search": (
+        ("state", "drawing", "the state of the path: the problem's drawing, or the choices"),
+        ("solved", "drawing solved", "a solution: outlined in green"),
     ),
 }
 
@@ -264,9 +161,12 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
         :func:`clew.queens.trace`; it is read once). A trace without an ``end`` event is fine.
     title : str, optional
         The title of the page (shown as its heading too).
-    kind : {"queens", "sudoku"}, optional
-        The puzzle of the trace. By default it is guessed: an ``end`` event with ``n`` is
-        N-Queens, one with ``size`` or ``puzzle`` is Sudoku; else the fields of the events tell.
+    kind : {"queens", "sudoku", "search"}, optional
+        The puzzle of the trace. By default it is guessed: a trace of
+        :func:`clew.search.trace` (an ``end`` event with ``problem``, events with a
+        ``choice``) is a search of one's own, shown as the problem's drawing of the state
+        (``board``) or else the path of choices; an ``end`` event with ``n`` is N-Queens,
+        one with ``size`` or ``puzzle`` is Sudoku; else the fields of the events tell.
 
     Returns
     -------
@@ -280,7 +180,7 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
     ------
     ClewError
         An empty trace, one of more than :data:`MAX_EVENTS` events, an event that is not a dict
-        with a known ``type``, or a ``kind`` that is neither ``"queens"`` nor ``"sudoku"``.
+        with a known ``type``, or an unknown ``kind``.
 
     Examples
     --------
@@ -302,8 +202,8 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
     if kind is None:
         kind = _guess_kind(events)
     elif kind not in _KINDS:
-        raise ClewError(f"kind must be 'queens' or 'sudoku', got {kind!r}")
-    meta = _queens_meta(events) if kind == "queens" else _sudoku_meta(events)
+        raise ClewError(f"kind must be 'queens', 'sudoku' or 'search', got {kind!r}")
+    meta = _META[kind](events)
     end = _end(events)
     meta["strategy"] = end.get("strategy") if isinstance(end.get("strategy"), str) else None
     meta["complete"] = end.get("complete") if isinstance(end.get("complete"), bool) else None
@@ -460,6 +360,9 @@ button:disabled { opacity: 0.45; cursor: default; }
 .legend .swatch { --sq: 22px; flex: 0 0 auto; width: 22px; height: 22px; border: 1px solid #999; }
 .legend .swatch.solved { outline: 3px solid #2e9d4c; outline-offset: -3px; }
 .option { display: flex; align-items: center; gap: 6px; margin: 6px 0; font-size: 13px; }
+.board.search { display: block; width: auto; height: auto; min-width: 16em; max-width: 620px; padding: 10px 14px; background: #fff; }
+.drawing { background: #fff; }
+#drawing { margin: 0; font: 18px/1.3 "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
 """
 
 _JS = r"""
@@ -469,7 +372,7 @@ _JS = r"""
   var SNAP = 1000;
   var data = JSON.parse(document.getElementById("trace-data").textContent);
   var kind = data.kind, meta = data.meta, events = data.events, N = events.length;
-  var n = meta.n, queens = kind === "queens";
+  var n = meta.n, queens = kind === "queens", search = kind === "search";
   var $ = function (id) { return document.getElementById(id); };
   var board = $("board");
 
@@ -495,7 +398,7 @@ _JS = r"""
   var state = newState();
   function newState() {
     var s = { cells: new Int32Array(n * n), how: new Int8Array(n * n), path: [] };
-    if (!queens) for (var i = 0; i < n * n; i++) s.cells[i] = meta.givens[i] || 0;
+    if (!queens && !search) for (var i = 0; i < n * n; i++) s.cells[i] = meta.givens[i] || 0;
     return s;
   }
   function cloneState(s) {
@@ -504,6 +407,11 @@ _JS = r"""
   function inBoard(c) { return c !== null && c >= 0 && c < n * n; }
   function apply(ev) {
     var c;
+    if (search) {  // the path: [choice, drawing of the state after it] per placement
+      if (ev.type === "place") state.path.push([ev.choice, typeof ev.board === "string" ? ev.board : null]);
+      else if (ev.type === "backtrack") state.path.pop();
+      return;
+    }
     if (ev.type === "place") {
       c = cellOf(ev);
       if (!inBoard(c)) return;
@@ -587,6 +495,16 @@ _JS = r"""
       default: return endText(ev);
     }
   }
+  function searchText(ev) {
+    var what = JSON.stringify(ev.choice === undefined ? null : ev.choice);
+    switch (ev.type) {
+      case "place": return "choose " + what + " (level " + (ev.row + 1) + ")";
+      case "prune": return "refuse " + what + ": " + (ev.why === "accept" ? "accept says no" : ev.why || "refused");
+      case "backtrack": return "take back " + what + afterSolution(ev);
+      case "solution": return "solution " + ev.solutions;
+      default: return endText(ev);
+    }
+  }
   // an undo after a solution is no dead end, and is not counted as a backtrack (clew.trace)
   function afterSolution(ev) { return ev.dead_end === false ? " (a solution was found below it)" : ""; }
   function endText(ev) {
@@ -598,8 +516,9 @@ _JS = r"""
   // ---- the board ----
   board.style.setProperty("--n", n);
   board.classList.add(kind);
-  var els = [];
-  for (var r = 0; r < n; r++) {
+  var els = [], drawing = document.createElement("pre");
+  if (search) { drawing.id = "drawing"; board.appendChild(drawing); }
+  for (var r = 0; r < n && !search; r++) {
     for (var c = 0; c < n; c++) {
       var d = document.createElement("div");
       d.dataset.row = r; d.dataset.col = c;
@@ -648,6 +567,11 @@ _JS = r"""
   function render() {
     var ev = pos > 0 ? events[pos - 1] : null;
     var attacked = attackedSquares();
+    if (search) {
+      var top = state.path.length ? state.path[state.path.length - 1][1] : meta.start;
+      drawing.textContent = meta.drawn ? (top || "") :
+        ["start"].concat(state.path.map(function (p) { return JSON.stringify(p[0]); })).join(" \u2192 ");
+    }
     var hl = {}, refused = null;
     function mark(cell, cls) { if (inBoard(cell)) hl[cell] = (hl[cell] ? hl[cell] + " " : "") + cls; }
     if (ev) {
@@ -689,8 +613,8 @@ _JS = r"""
     $("backtracks").textContent = ev ? ev.backtracks : 0;
     $("solutions").textContent = ev ? ev.solutions : 0;
     $("depth").textContent = ev ? ev.depth : 0;
-    $("event-text").textContent = ev ? (queens ? queensText(ev) : sudokuText(ev)) :
-      "start: " + (queens ? "an empty board" : "the puzzle") + ", " + N + " steps to play";
+    $("event-text").textContent = ev ? (queens ? queensText(ev) : search ? searchText(ev) : sudokuText(ev)) :
+      "start: " + (queens ? "an empty board" : search ? "the start state" : "the puzzle") + ", " + N + " steps to play";
     $("seek").value = pos;
     $("next-solution").disabled = nextSolution() === null;
     renderPath();
@@ -718,6 +642,7 @@ _JS = r"""
     var ol = $("path"), frag = document.createDocumentFragment();
     state.path.forEach(function (p) {
       var li = document.createElement("li"), cell = queens ? p : p[0];
+      if (search) { li.dataset.choice = li.textContent = JSON.stringify(p[0]); frag.appendChild(li); return; }
       var r = Math.floor(cell / n), c = cell % n;
       li.dataset.row = r; li.dataset.col = c;
       if (queens) li.textContent = "queen on " + rc(r, c);
@@ -784,8 +709,8 @@ _JS = r"""
 
   var end = null;
   for (var q = N - 1; q >= 0; q--) if (events[q].type === "end") { end = events[q]; break; }
-  var what = queens ? n + "-queens" : n + "\u00d7" + n + " sudoku";
-  $("summary").textContent = what + (meta.strategy ? ", " + meta.strategy + " search" : "") + ", " + N +
+  var what = queens ? n + "-queens" : search ? (meta.problem || "search") : n + "\u00d7" + n + " sudoku";
+  $("summary").textContent = what + (meta.strategy ? ", " + meta.strategy + (search ? " order" : " search") : "") + ", " + N +
     (N === 1 ? " event" : " events") + (meta.complete === false ? " (cut at max_events)" : "") +
     (end ? ", " + end.solutions + (end.solutions === 1 ? " solution" : " solutions") : "");
   $("step-total").textContent = N;

@@ -142,7 +142,9 @@ def describe(event: dict, size: int | None = None) -> str:
             return f"row {event['row'] + 1} has no free square: back"
         if event["why"] == "empty column":
             return f"column {event['col'] + 1} has no free square: back"
-        by = event["by"]
+        by = event.get("by")
+        if by is None:  # refused by a rule, not by a queen (a search of clew.search)
+            return f"{square(event['row'], event['col'])} refused: {event['why']}"
         return f"{square(event['row'], event['col'])} refused: {event['why']} of the queen on {square(by[0], by[1])}"
     if kind == "backtrack":
         return f"take back the queen on {square(event['row'], event['col'])}{after}"

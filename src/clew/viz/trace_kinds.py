@@ -1,0 +1,150 @@
+"""What a trace draws: its kind (N-Queens, Sudoku, a search of one's own) and what its board
+needs (the side, the givens, the drawing of the start state), read from the events alone.
+
+The HTML player (:mod:`clew.viz.player`) calls these before it writes the page.
+
+>>> guess_kind([{"type": "place", "row": 0, "col": 1}])
+'queens'
+>>> guess_kind([{"type": "end", "problem": "derangements(3)", "strategy": "first"}])
+'search'
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..errors import ClewError
+
+__all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "queens_meta", "search_meta", "sudoku_meta"]
+
+_SIDES = (4, 9, 16, 25)
+_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def as_int(value) -> int | None:
+    """``value`` as an int, or None when it is not an integer (bools refused)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        return None
+    return value.__index__()
+
+
+def end_event(events: list[dict]) -> dict:
+    """The last ``end`` event, or an empty dict."""
+    for event in reversed(events):
+        if event["type"] == "end":
+            return event
+    return {}
+
+
+def guess_kind(events: list[dict]) -> str:
+    """``"queens"``, ``"sudoku"`` or ``"search"`` from the fields of the events."""
+    end = end_event(events)
+    # a search of one's own first: its events carry a row and a col too (level, alternative)
+    if "problem" in end or any("choice" in event for event in events):
+        return "search"
+    if "n" in end:
+        return "queens"
+    if "size" in end or "puzzle" in end:
+        return "sudoku"
+    for event in events:
+        if any(key in event for key in ("digit", "cell", "cells", "grid", "puzzle")):
+            return "sudoku"
+        if "columns" in event or "n" in event:
+            return "queens"
+    for event in events:
+        if "row" in event or "col" in event:
+            return "queens"
+    raise ClewError("cannot tell whether the trace is of N-Queens, Sudoku or a search; pass kind='queens', "
+                    "'sudoku' or 'search'")
+
+
+def decode_grid(text: str, side: int | None = None) -> list[int] | None:
+    """Digits of a grid written as text (``.``/``0`` blank, letters above 9), or None."""
+    if not isinstance(text, str):
+        return None
+    cells = []
+    for ch in text:
+        if ch in ".0":
+            cells.append(0)
+        elif ch.upper() in _DIGITS:
+            cells.append(_DIGITS.index(ch.upper()) + 1)
+        elif ch.isspace() or ch in "|-+=" or 0x2500 <= ord(ch) < 0x2580:
+            continue
+        else:
+            return None
+    if len(cells) not in (s * s for s in _SIDES) or (side is not None and len(cells) != side * side):
+        return None
+    return cells
+
+
+def queens_meta(events: list[dict]) -> dict:
+    end = end_event(events)
+    n = as_int(end.get("n"))
+    if n is None or n < 1:
+        n = 1
+        for event in events:
+            for key in ("row", "col"):
+                value = as_int(event.get(key))
+                if value is not None:
+                    n = max(n, value + 1)
+            if isinstance(event.get("columns"), (list, tuple)):
+                n = max(n, len(event["columns"]))
+    return {"n": n}
+
+
+def sudoku_meta(events: list[dict]) -> dict:
+    end = end_event(events)
+    puzzle = decode_grid(end.get("puzzle")) if "puzzle" in end else None
+    grids = [decode_grid(e.get("grid")) for e in events if e["type"] == "solution"]
+    grids = [g for g in grids if g is not None]
+    if puzzle is not None:
+        side = math.isqrt(len(puzzle))
+    elif grids:
+        side = math.isqrt(len(grids[0]))
+    else:
+        # the smallest side that holds every cell, row, column and digit of the trace
+        low = 0
+        for event in events:
+            cells = event.get("cells") if isinstance(event.get("cells"), (list, tuple)) else []
+            for key, extra in (("row", 1), ("col", 1), ("digit", 0)):
+                value = as_int(event.get(key))
+                if value is not None:
+                    low = max(low, value + extra)
+            for value in [event.get("cell"), *cells]:
+                value = as_int(value)
+                if value is not None:
+                    low = max(low, math.isqrt(value) + 1)
+        size = as_int(end.get("size"))
+        if size in _SIDES and size >= low:
+            side = size
+        elif size in (2, 3, 5) and size * size >= low:
+            side = size * size
+        else:
+            side = next((s for s in _SIDES if s >= low), _SIDES[-1])
+    if puzzle is None and grids:
+        # no puzzle given: the givens are the cells of a solution that the search never placed
+        placed = set()
+        for event in events:
+            if event["type"] == "place":
+                cell = as_int(event.get("cell"))
+                if cell is None and as_int(event.get("row")) is not None and as_int(event.get("col")) is not None:
+                    cell = event["row"] * side + event["col"]
+                placed.add(cell)
+        puzzle = [0 if i in placed else d for i, d in enumerate(grids[0])]
+    if puzzle is None or len(puzzle) != side * side:
+        puzzle = [0] * (side * side)
+    return {"n": side, "k": math.isqrt(side), "givens": puzzle}
+
+
+def search_meta(events: list[dict]) -> dict:
+    """A search of one's own (:func:`clew.search.trace`): no board, but the problem's name,
+    the drawing of its start state, and whether its states are drawn at all."""
+    end = end_event(events)
+    start = end.get("board")
+    return {
+        "n": 1,
+        "problem": end.get("problem") if isinstance(end.get("problem"), str) else None,
+        "start": start if isinstance(start, str) else None,
+        "drawn": isinstance(start, str) or any(isinstance(e.get("board"), str) for e in events),
+    }
+
