@@ -37,8 +37,9 @@ def journal_show(file: str, as_json: bool) -> None:
 
     with Journal.read(file) as book:
         work = load_work(book.identity)
-        progress = book.progress(work)
-        answer = work.combine(book.values(work)) if progress.complete else None
+        done = book.done(work)  # read and decoded once, for the report and the answer
+        progress = book.progress(work, done)
+        answer = work.combine([done[i] for i in range(progress.pieces)]) if progress.complete else None
     left = progress.remaining_seconds(os.cpu_count() or 1)
     report = progress.report
     if as_json:

@@ -16,7 +16,7 @@ import json
 
 from ..errors import check_size
 from ..scale import Work, run
-from .problem import Problem
+from .problem import CoverInputError, Problem
 from .solver import ENGINES, Search, as_problem, prefixes, search_tables
 
 __all__ = ["CoverCount", "count"]
@@ -69,11 +69,6 @@ def _tables(text: str, engine: str):
     return search_tables(_problem(text), engine)
 
 
-@functools.lru_cache(maxsize=4)
-def _prefixes(text: str, pieces: int) -> list:
-    return prefixes(_problem(text), pieces)
-
-
 class CoverCount(Work):
     """The number of solutions of an exact cover problem, cut into about ``pieces``
     prefixes of its search, counted by ``engine`` (``auto``, ``links``, ``bits`` or
@@ -93,8 +88,6 @@ class CoverCount(Work):
         self.sha256 = hashlib.sha256(self.text.encode()).hexdigest()
         self.pieces_asked = check_size(PIECES if pieces is None else pieces, name="pieces", low=1, high=1 << 24)
         if engine not in ENGINES:
-            from .problem import CoverInputError
-
             raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
         self.engine = engine
         self._seed = problem  # the caller's Problem: no need to parse the text again here

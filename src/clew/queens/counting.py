@@ -156,22 +156,6 @@ class QueensCount(Work):
         self.split = pieces > rows
         self.asked = pieces if self.split else max(1, min(rows, pieces))
         self._rows = rows
-        self._cut = None
-
-    @property
-    def slices(self) -> int:
-        """The number of counting pieces (without the two Burnside searches)."""
-        return len(self._split_pieces()) if self.split else self.asked
-
-    def _split_pieces(self) -> tuple:
-        if self._cut is None:
-            self._cut = _split(self.n, self.asked)
-        return self._cut
-
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["_cut"] = None  # a worker cuts again only if it must (fork: it inherits the cache)
-        return state
 
     def identity(self) -> dict:
         return {"count": "queens", "n": self.n, "unique": self._unique_asked, "pieces": self.asked}
@@ -184,7 +168,8 @@ class QueensCount(Work):
         if not self.split:
             return _Pieces(self._rows, self.asked, self.unique)
         extra = [("fixed", 2), ("fixed", 4)] if self.unique else []
-        return [("queens", k, squares) for k, squares in self._split_pieces()] + extra
+        # _split is cached: a rerun, or a forked worker, does not cut again
+        return [("queens", k, squares) for k, squares in _split(self.n, self.asked)] + extra
 
     def run_piece(self, piece: tuple) -> int:
         if piece[0] == "constellations":

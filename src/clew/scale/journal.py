@@ -273,16 +273,19 @@ class Journal:
             raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {texts[piece][:40]!r}") from None
         return out
 
-    def progress(self, work=None) -> Progress:
-        """Where the journal stands; with ``work``, what its finished pieces say too."""
+    def progress(self, work=None, done: dict | None = None) -> Progress:
+        """Where the journal stands; with ``work``, what its finished pieces say too
+        (``done``: those pieces already decoded by :meth:`done`, not read again)."""
         rows = self._conn.execute("SELECT id, started, seconds FROM runs").fetchall()
         # one pass over the pieces (a join on pieces.run, which has no index, costs more)
         last = dict(self._conn.execute("SELECT run, MAX(finished) FROM pieces GROUP BY run").fetchall())
         # a run that was killed never wrote its time: count it until its last finished piece
         seconds = sum(max(spent, (last[run] - started) if run in last else 0.0) for run, started, spent in rows)
-        piece_seconds, done = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
-        report = work.report(self.done(work), self.pieces) if work is not None else {}
-        return Progress(self.identity, self.pieces, int(done), float(seconds), float(piece_seconds), len(rows), report)
+        piece_seconds, finished = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
+        if work is not None and done is None:
+            done = self.done(work)
+        report = work.report(done, self.pieces) if work is not None else {}
+        return Progress(self.identity, self.pieces, int(finished), float(seconds), float(piece_seconds), len(rows), report)
 
     def values(self, work) -> list:
         """Every piece's value in order; :class:`JournalError` unless all are in."""
