@@ -42,12 +42,12 @@ def test_a_fresh_install_says_it_compiles_once(tmp_path):
 
     def run(tty: bool) -> tuple[str, str]:
         if not tty:
-            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "6"], capture_output=True,
+            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12"], capture_output=True,
                                   text=True, env=env, cwd=tmp_path, timeout=300)
             return done.stdout, done.stderr
         leader, follower = pty.openpty()
         try:
-            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "6", "--quiet"], stdout=subprocess.PIPE,
+            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12", "--quiet"], stdout=subprocess.PIPE,
                                   stderr=follower, text=True, env=env, cwd=tmp_path, timeout=300)
             os.close(follower)
             follower = -1
@@ -67,9 +67,9 @@ def test_a_fresh_install_says_it_compiles_once(tmp_path):
                 os.close(follower)
 
     piped = run(False)  # compiles, silently: a pipe or a log gets no notice
-    assert piped == ("4\n", "")
+    assert piped == ("14200\n", "")
     shutil.rmtree(tmp_path / "clew" / "queens" / "__pycache__")
     first, second = run(True), run(True)
-    assert first[0] == second[0] == "4\n"
+    assert first[0] == second[0] == "14200\n"
     assert first[1].startswith("clew: compiling kernels for their first use") and len(first[1].splitlines()) == 1
     assert second[1] == ""

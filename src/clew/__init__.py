@@ -37,10 +37,35 @@ decision / MRV
     An open question of a state that every solution answers exactly once (which column for
     this row?); *minimum remaining values* branches on the decision with the fewest
     acceptable answers first, so dead ends show early.
+perfect maze
+    A maze with exactly one path between any two rooms: its open passages are a spanning
+    tree of the rooms (:mod:`clew.maze`). Walking it depth-first, a *backtrack* is a step
+    back out of a dead end.
 
 Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.search`
-(your own problem), :mod:`clew.scale` (pieces, pools, Dask, journals), :mod:`clew.leetcode`;
+(your own problem), :mod:`clew.maze` (perfect mazes, walked), :mod:`clew.scale` (pieces,
+pools, Dask, journals), :mod:`clew.leetcode`;
 the command line is ``clew`` (or ``python -m clew``).
+
+In a Jupyter notebook the values that have a picture show themselves as one: a queens
+:class:`~clew.queens.Solution` or :class:`~clew.queens.Completion`, a Sudoku
+:class:`~clew.sudoku.Grid`, a :class:`~clew.maze.Maze`, a trace (the HTML player, inline
+and offline). This package is where the display hook of :mod:`clew._display`
+is given its drawing, :mod:`clew.viz.notebook`, imported when a first picture is asked for.
 """
 
+from . import _display
+
 __version__ = "0.1.0"
+
+
+def _render(obj: object, mime: str) -> "str | None":
+    # The composition root: the values are defined below clew.viz and may not import it, so
+    # the drawing is plugged in here; importing it on the first picture keeps `import clew`
+    # free of numpy, numba and the drawing code.
+    from .viz.notebook import render
+
+    return render(obj, mime)
+
+
+_display.set_renderer(_render)

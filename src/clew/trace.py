@@ -90,16 +90,27 @@ exact). :func:`check_trace_args` checks the arguments every trace takes.
 ...     yield record("place", row=1, col=2)
 >>> [e["type"] for e in record.run(search(), strategy="textbook", n=4)]
 ['place', 'end']
+
+What a trace is
+---------------
+:meth:`Recorder.run` returns a :class:`Trace`: an iterator over the events, read once, made
+as the search runs (so a trace of millions of events streams in flat memory, and a consumer
+that stops early stops the search). In a Jupyter notebook it shows itself as the HTML player
+(:mod:`clew.viz.player`, through the display hook of :mod:`clew._display`); showing it reads
+the events it plays ahead and keeps them, so iterating it afterwards still yields every
+event from where it stood.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import islice
 
+from ._display import Picture
 from .errors import ClewError, check_size
 
-__all__ = ["EVENT_TYPES", "STRATEGIES", "Recorder", "check_trace_args"]
+__all__ = ["EVENT_TYPES", "STRATEGIES", "Recorder", "Trace", "check_trace_args"]
 
 #: The ``type`` of every event, in the order of the format above.
 EVENT_TYPES = ("place", "prune", "backtrack", "solution", "end")
@@ -107,6 +118,66 @@ EVENT_TYPES = ("place", "prune", "backtrack", "solution", "end")
 STRATEGIES = ("textbook", "pruned")
 
 _COUNTERS = ("depth", "nodes", "backtracks", "solutions")
+
+
+class Trace(Picture):
+    """The events of a search: an iterator, read once, that shows itself as a player.
+
+    What every trace function returns (:func:`clew.queens.trace`, :func:`clew.sudoku.trace`,
+    :func:`clew.search.trace`): the events come as the search makes them, so iterating
+    a trace runs the search, and nothing is kept once an event has been handed out. In a
+    Jupyter notebook a trace shows itself as the HTML player of :mod:`clew.viz.player`
+    (inline, needing no network); showing it reads ahead the events the player plays and
+    keeps them here, so the events a loop sees are the same, shown or not.
+
+    Parameters
+    ----------
+    events : iterable of dict
+        The events, in order (a generator, or a list of events read before: ``Trace(list)``
+        shows a list of events as the player).
+
+    Examples
+    --------
+    >>> t = Trace([{"type": "place", "row": 0, "col": 0}, {"type": "end"}])
+    >>> t.peek(1)
+    [{'type': 'place', 'row': 0, 'col': 0}]
+    >>> [e["type"] for e in t]      # the event peeked at is still handed out
+    ['place', 'end']
+    >>> list(t)                     # read once, as a generator is
+    []
+    """
+
+    __slots__ = ("_source", "_ahead")
+
+    def __init__(self, events: Iterable[dict]) -> None:
+        self._source = iter(events)
+        self._ahead: deque[dict] = deque()
+
+    def __iter__(self) -> Trace:
+        return self
+
+    def __next__(self) -> dict:
+        if self._ahead:
+            return self._ahead.popleft()
+        return next(self._source)
+
+    def peek(self, count: int) -> list[dict]:
+        """The next ``count`` events (fewer where the trace ends first), without handing them
+        out: they are read from the search now and kept, and iteration yields them later."""
+        ahead = self._ahead
+        if len(ahead) < count:
+            ahead.extend(islice(self._source, count - len(ahead)))
+        return list(islice(ahead, count))
+
+    def close(self) -> None:
+        """Stop the search (as ``generator.close()`` does); the events read ahead are dropped."""
+        self._ahead.clear()
+        close = getattr(self._source, "close", None)
+        if close is not None:
+            close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__qualname__}: events read as iterated>"
 
 
 class _Stop(Exception):
@@ -190,9 +261,13 @@ class Recorder:
         if not self.all_solutions:
             raise _Done
 
-    def run(self, search: Iterator[dict], **end_fields) -> Iterator[dict]:
+    def run(self, search: Iterator[dict], **end_fields) -> Trace:
         """The events of ``search``, then the ``end`` event (``complete``,
-        ``all_solutions`` and ``end_fields``); with ``summary``, the ``end`` event alone."""
+        ``all_solutions`` and ``end_fields``); with ``summary``, the ``end`` event alone.
+        Returned as a :class:`Trace`: nothing runs before the first event is asked for."""
+        return Trace(self._run(search, end_fields))
+
+    def _run(self, search: Iterator[dict], end_fields: dict) -> Iterator[dict]:
         complete = True
         try:
             if self.summary:

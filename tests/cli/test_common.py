@@ -177,9 +177,9 @@ def test_run_reports_clew_errors(monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise ClewError("the kernel refused\nthis board")
 
-    import clew.scale
+    import clew.queens.counter
 
-    monkeypatch.setattr(clew.scale, "run", broken)  # what `clew queens count` calls
+    monkeypatch.setattr(clew.queens.counter, "count_job", broken)  # what `clew queens count` calls
     assert cli.run(["queens", "count", "8"]) == cli.EXIT_USAGE
     out, err = capsys.readouterr()
     assert (out, err) == ("", "clew: error: the kernel refused this board\n")
@@ -189,9 +189,9 @@ def test_run_reports_interrupts(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    import clew.scale
+    import clew.queens.counter
 
-    monkeypatch.setattr(clew.scale, "run", interrupted)
+    monkeypatch.setattr(clew.queens.counter, "count_job", interrupted)
     assert cli.run(["queens", "count", "8"]) == cli.EXIT_INTERRUPTED
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines()[-1] == "clew: interrupted"

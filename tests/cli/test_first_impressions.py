@@ -216,7 +216,7 @@ def test_line_numbers(monkeypatch, capsys):
     assert status == cli.EXIT_USAGE
     assert out.splitlines() == [
         f"2: {LEETCODE_SOLVED}", "4: not unique",
-        "5: invalid: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 2",
+        "5: invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2",
     ]
     feed_stdin(monkeypatch, text)
     out = run_in_process(capsys, "sudoku", "solve", "--count", "--line-numbers")[1]

@@ -38,8 +38,8 @@ GROUPS = [(path, command) for path, command in TREE if isinstance(command, click
 
 
 def test_the_tree_has_every_family():
-    assert {path[0] for path, _ in TREE if path} == {"queens", "sudoku", "cover", "journal"}
-    assert set(cli.GROUPS) == {"queens", "sudoku", "cover", "journal"}
+    assert {path[0] for path, _ in TREE if path} == {"queens", "sudoku", "cover", "journal", "maze"}
+    assert set(cli.GROUPS) == {"queens", "sudoku", "cover", "journal", "maze"}
     assert ("queens", "count") in dict(TREE) and ("sudoku", "explain") in dict(TREE)
 
 
@@ -138,14 +138,15 @@ def loaded_by(args: list[str]) -> tuple[int, set[str]]:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["queens", "--help"], ["sudoku", "--help"], ["cover", "--help"], ["journal", "--help"]],
+    [["--help"], ["queens", "--help"], ["sudoku", "--help"], ["cover", "--help"], ["journal", "--help"],
+     ["maze", "--help"], ["maze", "solve", "--help"]],
     ids=" ".join,
 )
 def test_help_loads_neither_numpy_nor_numba(args):
     status, modules = loaded_by(args)
     assert status == 0
     assert "numpy" not in modules and "numba" not in modules
-    library = {"clew.queens", "clew.sudoku", "clew.cover", "clew.scale", "clew.viz"}
+    library = {"clew.queens", "clew.sudoku", "clew.cover", "clew.scale", "clew.viz", "clew.maze"}
     assert not modules & library, sorted(modules & library)
 
 

@@ -25,7 +25,7 @@ MIXED = [
     ("", None),
     ("1...............", ONE_OF_72),
     ("11..............", "invalid: r1c1 and r1c2 are both 1 in row 1"),
-    (LEETCODE[:-1], "invalid: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80"),
+    (LEETCODE[:-1], "invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80"),
     ("  # an indented comment", None),
     (LEETCODE[:22] + "X" + LEETCODE[23:], "invalid: r3c5: 'X' is not a digit of a 9x9 sudoku"),
     ("2...3.2......4..", "no solution"),
@@ -131,9 +131,9 @@ def test_sudoku_solve_formats_in_process(capsys, tmp_path):
 
 
 def test_sudoku_solve_count_stops_at_the_default_limit(monkeypatch, capsys):
-    import clew.sudoku.solver
+    import clew.sudoku.files
 
-    monkeypatch.setattr(clew.sudoku.solver, "MAX_COUNT", 100)
+    monkeypatch.setattr(clew.sudoku.files, "MAX_COUNT", 100)  # what a file's count stops at
     feed_stdin(monkeypatch, "." * 16 + "\n" + "1" + "." * 15 + "\n")
     status, out, err = run_in_process(capsys, "sudoku", "solve", "--count")
     assert (status, out, err) == (0, "at least 100 solutions\n72 solutions\n", "")
@@ -196,7 +196,7 @@ def test_sudoku_show_in_process(monkeypatch, capsys):
     assert err == "clew: warning: r1c1 and r1c2 are both 1 in row 1: this puzzle has no solution\n"
     status, out, err = run_in_process(capsys, "sudoku", "show", LEETCODE[:-1])
     assert (status, out) == (cli.EXIT_USAGE, "")
-    assert err == "clew: error: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80\n"
+    assert err == "clew: error: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     expected = rate(LEETCODE)
     assert out[0] == f"{expected.score:.1f} {expected.level} {expected.hardest}"
     assert out[1] == "invalid: this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
-    assert out[2].startswith("invalid: a sudoku has 16, 81")
+    assert out[2].startswith("invalid: a sudoku has n*n cells")
     assert result.returncode == 2 and result.stderr == f"clew: 2 lines of {path} could not be rated\n"
     records = [json.loads(x) for x in slow_clew("sudoku", "rate", "--format", "json", input=f"{LEETCODE}\n").stdout.splitlines()]
     assert records[0]["level"] == expected.level and records[0]["line"] == 1 and records[0]["stuck"] is False

@@ -169,9 +169,56 @@ def test_counts_through_scale(problem, jobs):
     expected = len(list(_reference.multiplicity_solutions(problem)))
     assert cover.count(problem, jobs=jobs) == expected
     work = CoverCount(problem, pieces=8)
-    if problem.multiplicities:
-        assert work.pieces() == [()]  # not cut yet: one piece
     assert run(CoverCount.from_identity(work.identity()), jobs=1)["total"] == expected
+
+
+def _depth_cut(problem, depth):
+    """The paths of Algorithm M's search down to ``depth``, straight from the kernel."""
+    import numpy as np
+
+    from clew.cover import _kernels_m as M
+
+    search = Search(problem, engine="multiplicity")
+    out = np.zeros((4096, depth), np.int64)
+    sizes = np.zeros(4096, np.int64)
+    written = M.search(*search._m, search._x, search._ft, search._meta, 0, out, sizes, search._path, 0, depth)
+    assert search.done
+    return [tuple(out[r, : sizes[r]].tolist()) for r in range(written)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(problem=bounded_problems(), depth=st.integers(1, 6))
+def test_any_cut_of_algorithm_m_adds_up(problem, depth):
+    """The replays of the paths at any depth find every solution exactly once, and whole."""
+    expected = sorted(_reference.multiplicity_solutions(problem))
+    paths = _depth_cut(problem, depth)
+    assert len(set(paths)) == len(paths) and all(len(p) <= depth for p in paths)
+    found = []
+    for path in paths:
+        assert all(o == -1 or 0 <= o < len(problem.options) for o in path)
+        replay = checked(problem, taken=path, engine="multiplicity", batch=2)
+        assert Search(problem, taken=path, engine="multiplicity").run() == len(replay)
+        chosen = [o for o in path if o >= 0]
+        assert all(set(chosen) <= set(s) for s in replay)  # every solution of a piece extends its path
+        found += replay
+    assert sorted(found) == expected
+    # the cut CoverCount makes, with as many pieces as asked where the tree has them
+    for pieces in (2, 7):
+        cut = prefixes(problem, pieces)
+        assert sum(Search(problem, taken=p).run() for p in cut) == len(expected)
+        assert run(CoverCount(problem, pieces=pieces), jobs=2)["total"] == len(expected)
+
+
+def test_multiplicity_counts_are_cut_into_pieces():
+    p = two_per_line(6)
+    tables = search_tables(p, "multiplicity")
+    for pieces in (2, 16, 64, 500):
+        cut = prefixes(p, pieces, tables)
+        assert len(cut) >= pieces and len(set(cut)) == len(cut)
+        assert sum(Search(p, taken=q, tables=tables).run() for q in cut) == A001499[6]
+    answer = run(CoverCount(p, pieces=64), jobs=2)
+    assert answer["total"] == A001499[6] and answer["nodes"] > 0
+    assert len(CoverCount(p, pieces=64).pieces()) >= 64
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,9 +252,10 @@ def test_engines_that_cover_once_refuse_multiplicities():
     for engine in ("links", "bits"):
         with pytest.raises(CoverInputError, match=f"engine '{engine}' covers each primary item exactly once, and item 'C' has bounds 2:3"):
             Search(p, engine=engine)
-    with pytest.raises(CoverInputError, match="does not start from options already taken"):
-        Search(p, taken=[1])
-    assert prefixes(p, 10) == [()] and prefixes(cover.queens(5), 4, search_tables(cover.queens(5), "multiplicity")) == [()]
+    with pytest.raises(CoverInputError, match=r"a path of the multiplicity engine holds option indices or -1, got \(5,\)"):
+        Search(p, taken=[5])
+    with pytest.raises(CoverInputError, match=r"^taken must be option indices, got \['x'\]$"):
+        Search(p, taken=["x"])
     with pytest.raises(CoverInputError, match="reduce"):
         cover.reduce(p, [1])
 

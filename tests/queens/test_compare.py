@@ -13,10 +13,10 @@ import pytest
 
 from clew import cli, queens
 from clew.queens import _kernels_ladder as K
-from clew.queens.compare import LIMIT, compare, estimate_levels, format_table
+from clew.queens.ladder import LIMIT, compare, estimate_levels, format_table
 
-# the module: the name clew.queens.compare is also the function, as clew.queens.trace is
-ladder = importlib.import_module("clew.queens.compare")
+# the module (clew.queens.ladder; the function is clew.queens.compare)
+ladder = importlib.import_module("clew.queens.ladder")
 
 KEYS = ["every", "rows", "is_valid", "flags", "bits", "clew"]
 

@@ -179,8 +179,8 @@ def test_the_player_knows_a_search_of_its_own():
     # told explicitly, and the queens kind still read as it was
     assert 'data-kind="search"' in player_html(list(search.trace(examples.queens(4)))[:3], kind="search")
     assert 'data-kind="queens"' in player_html(queens.trace(4, "textbook"))
-    with pytest.raises(ClewError, match="'queens', 'sudoku' or 'search'"):
-        player_html(search.trace(examples.queens(4)), kind="maze")
+    with pytest.raises(ClewError, match="'queens', 'sudoku', 'search' or 'maze', got 'chess'"):
+        player_html(search.trace(examples.queens(4)), kind="chess")
 
 
 # ---- the player at work in Chromium -----------------------------------------------------------

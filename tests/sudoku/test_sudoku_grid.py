@@ -151,7 +151,7 @@ def test_bad_symbols(symbols, message):
 # Bad input: one line naming the problem
 # ---------------------------------------------------------------------------------------------
 
-_CELLS = "a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got"
+_CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got"
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,8 @@ _CELLS = "a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got"
         ("A" + LEETCODE[1:], "r1c1: 'A' is not a digit of a 9x9 sudoku"),
         ("5" + "." * 15, "r1c1: '5' is not a digit of a 4x4 sudoku"),
         ("." * 80 + "é", "r9c9: 'é' is not a digit of a 9x9 sudoku"),
-        ([[0] * 9] * 8, "a sudoku has 4, 9, 16 or 25 rows, got 8"),
+        ([[0] * 9] * 8, "a 8x8 sudoku has 8 cells in each row, row 1 has 9"),
+        ([[0] * 9] * 3, "a sudoku has 4 to 25 rows, got 3"),
         ([[0] * 9] * 8 + [[0] * 8], "a 9x9 sudoku has 9 cells in each row, row 9 has 8"),
         ([[0] * 4] * 3 + [[0, 0, 5, 0]], "r4c3: 5 is not a digit of a 4x4 sudoku"),
         ([[0] * 4] * 3 + [[0, 0, -1, 0]], "r4c3: -1 is not a digit of a 4x4 sudoku"),

@@ -173,7 +173,7 @@ def test_a_solution_that_breaks_a_given_or_a_rule_is_refused():
         sudoku_svg(LEET, solution[:-1] + ".")
     with pytest.raises(ClewError, match="does not solve the puzzle"):
         sudoku_svg("." * 16, "1234" * 4)  # full, keeps the (no) givens, breaks the columns
-    with pytest.raises(ClewError, match="a sudoku has 16, 81, 256 or 625 cells"):
+    with pytest.raises(ClewError, match=r"a sudoku has n\*n cells for a side n of 4 to 25"):
         sudoku_svg("123")
 
 
@@ -309,3 +309,14 @@ def test_max_nodes_and_bad_events():
         tree_svg([["place", 0, 0]])
     # an empty trace is a lone root
     assert count_classes(parse(tree_svg([]))) == Counter({"root": 1})
+
+
+def test_tree_of_a_search_of_ones_own_speaks_of_choices():
+    from clew import cover, search
+    from clew.search import examples
+
+    titles = set(re.findall(r"<title>([^<]*)</title>", tree_svg(search.trace(examples.derangements(3)))))
+    assert "level 1: 1" in titles and "level 1: 0 refused by accept" in titles
+    assert not any("queen" in t or "attacked" in t for t in titles)
+    titles = set(re.findall(r"<title>([^<]*)</title>", tree_svg(cover.trace(cover.langford(3)))))
+    assert "level 1: option 7 (3 s1 s5) for item 3" in titles

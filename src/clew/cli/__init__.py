@@ -47,6 +47,7 @@ import sys
 import click
 
 from .. import __version__
+from .._kernel_cache import skip_blas_probe
 from ._common import (
     _CONTEXT,
     _EPILOG,
@@ -57,6 +58,7 @@ from ._common import (
     EXIT_USAGE,
     Group,
     _close_stdout_quietly,
+    install_compile_notice,
     _one_line,
     _OutputClosed,
     _Stopped,
@@ -80,6 +82,7 @@ __all__ = [
 GROUPS = {
     "cover": f"{__name__}.cover:cover",
     "journal": f"{__name__}.journal:journal",
+    "maze": f"{__name__}.maze:maze",
     "queens": f"{__name__}.queens:queens",
     "sudoku": f"{__name__}.sudoku:sudoku",
 }
@@ -123,8 +126,9 @@ class LazyGroup(Group):
 def cli() -> None:
     """clew: fast backtracking search, with a numba kernel per problem.
 
-    Problems: 'queens' (N-Queens), 'sudoku' (k^2 x k^2 grids), 'cover' (exact cover);
-    'journal' shows where a long count recorded with --journal stands.
+    Problems: 'queens' (N-Queens), 'sudoku' (k^2 x k^2 grids), 'cover' (exact cover),
+    'maze' (generate, solve and watch mazes); 'journal' shows where a long count recorded
+    with --journal stands.
 
     Run 'clew PROBLEM --help' for a problem's commands, e.g. 'clew queens --help'.
     """
@@ -140,6 +144,17 @@ def run(argv: list[str] | None = None) -> int:
 
     Every error is reported here, in one line on stderr; nothing is raised.
     """
+    from .._kernel_cache import set_announcer
+    from ..errors import ClewError
+
+    install_compile_notice()
+    try:
+        return _run(argv)
+    finally:
+        set_announcer(None)  # an embedding program (a test) gets the library's default back
+
+
+def _run(argv: list[str] | None) -> int:
     from ..errors import ClewError
 
     try:
@@ -179,6 +194,7 @@ def main(argv: list[str] | None = None) -> None:
     After Ctrl-C the process ends at once (``os._exit`` once the output is flushed): a
     worker thread may still be inside a compiled kernel that cannot be stopped, and the
     interpreter's exit would wait for nothing useful."""
+    skip_blas_probe()
     status = run(argv)
     if status == EXIT_INTERRUPTED:
         for stream in (sys.stdout, sys.stderr):

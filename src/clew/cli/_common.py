@@ -201,8 +201,9 @@ def journal_option(
 
 
 def dask_option(
-    help: str = "Run the pieces on a Dask LocalCluster of J worker processes on 127.0.0.1 "
-    "(needs the dask extra: pip install 'clew[dask]').",
+    help: str = "Run the pieces on a Dask LocalCluster on 127.0.0.1: J worker threads in this "
+    "process for compiled kernels, else J worker processes (needs the dask extra: "
+    "pip install 'clew[dask]').",
 ) -> Decorator:
     """``--dask local`` (the value is required: 'local' is the only one)."""
     return click.option("--dask", type=click.Choice(["local"]), default=None, metavar="local", help=help)
@@ -223,24 +224,32 @@ def progress_option(
     return click.option("--progress/--quiet", "progress", default=None, help=help)
 
 
-def compile_notice(*modules: str) -> None:
-    """Say once on stderr that the kernels of this command must be compiled first (the
-    first run after an install: seconds of silence otherwise). ``modules`` are kernel
-    files inside the package, e.g. ``"queens/_kernels_count.py"``. Only when stderr is a
-    terminal, as the progress bar: someone is waiting there; a log or a pipe gets the
-    same bytes from a first run as from any other."""
-    if not sys.stderr.isatty():
-        return
-    from .._kernel_cache import needs_compiling
+def _say_compiling(pending: list[str]) -> None:
+    names = ", ".join(m.rsplit("/", 1)[-1].removesuffix(".py") for m in pending)
+    click.echo(
+        f"clew: compiling kernels for their first use ({names}); this takes a few seconds "
+        "(about 5-15 s) once, later runs load them from the cache",
+        err=True,
+    )
 
-    pending = needs_compiling(*modules)
-    if pending:
-        names = ", ".join(m.rsplit("/", 1)[-1].removesuffix(".py") for m in pending)
-        click.echo(
-            f"clew: compiling kernels for their first use ({names}); this takes a few seconds "
-            "(about 5-15 s) once, later runs load them from the cache",
-            err=True,
-        )
+
+def install_compile_notice() -> None:
+    """Let the library say once on stderr that the kernels it is about to call must be
+    compiled first (the first run after an install: seconds of silence otherwise). Only
+    when stderr is a terminal, as the progress bar: someone is waiting there; a log or a
+    pipe gets the same bytes from a first run as from any other."""
+    if sys.stderr.isatty():
+        from .._kernel_cache import set_announcer
+
+        set_announcer(_say_compiling)
+
+
+def compile_notice(*modules: str) -> None:
+    """The same notice for the kernel files ``modules`` (paths inside the package, e.g.
+    ``"queens/_kernels_ladder.py"``) of a command whose library call loads them for sure."""
+    from .._kernel_cache import announce
+
+    announce(*modules)
 
 
 def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:

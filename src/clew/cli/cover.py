@@ -79,8 +79,7 @@ def cover() -> None:
 @click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
 @scale_options(
     "With --count and no --limit: split the search on its first choices and count the "
-    "pieces on J threads (default: one per core; the kernels release the GIL). A problem "
-    "with multiplicities is not split yet: one piece.",
+    "pieces on J threads (default: one per core; the kernels release the GIL).",
     pieces=True,
 )
 def cover_solve(

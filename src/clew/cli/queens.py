@@ -104,14 +104,13 @@ def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scal
       clew queens count 15 --jobs 2 --json
       clew queens count 19 --journal q19.sqlite   # Ctrl-C, then the same again resumes
     """
-    from ..queens.counting import MAX_COUNT_N, QueensCount
-    from ..scale import run
+    from ..queens.board import MAX_COUNT_N
+    from ..queens.counter import count_job
 
     _at_most(n, MAX_COUNT_N, "the counting kernels use 64-bit masks")
     options = scale_arguments(**scale)
-    compile_notice("queens/_kernels_count.py")
     start = time.perf_counter()
-    answer = run(QueensCount(n, unique=unique, pieces=pieces), **options)
+    answer = count_job(n, unique=unique, pieces=pieces, **options)
     total, fundamental = answer["total"], answer["unique"]
     seconds = time.perf_counter() - start
     if as_json:
@@ -743,8 +742,8 @@ def queens_compare(n: int, limit: int | None, as_json: bool) -> None:
       clew queens compare 8          # the brute force over C(64, 8) takes seconds
       clew queens compare 12 --json
     """
-    from ..queens.compare import LIMIT, compare, format_table
-    from ..queens.counting import MAX_COUNT_N
+    from ..queens.ladder import LIMIT, compare, format_table
+    from ..queens.board import MAX_COUNT_N
 
     _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
     compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py")

@@ -33,7 +33,6 @@ from ._common import (
     _write_text,
     _write_trace,
     max_events_option,
-    compile_notice,
     scale_arguments,
     scale_options,
     play_options,
@@ -47,6 +46,39 @@ SUDOKU_FORMATS = ("line", "grid", "json")
 
 #: --symbols of every sudoku command but 'solve' (which explains it)
 _symbols_option = symbols_option("The alphabet of the digits (see 'clew sudoku solve --help').")
+
+
+def _shape_options(command):
+    """--box and --variant: the shape of every puzzle (jigsaw and killer lines carry their own
+    regions and cages, see 'clew sudoku solve --help')."""
+    command = click.option(
+        "--variant",
+        "variant",
+        type=click.Choice(("x", "windoku")),
+        multiple=True,
+        help="A variant's extra rule, repeatable: x (both main diagonals hold every digit "
+        "once), windoku (four more 3x3 windows on a 9x9 grid).",
+    )(command)
+    return click.option(
+        "--box",
+        "box",
+        metavar="RxC",
+        default=None,
+        help="Boxes of R rows and C columns, e.g. 3x4 for 12x12 (default: the squarest, "
+        "2x3 for 6x6, 3x4 for 12x12).",
+    )(command)
+
+
+def _shape_arguments(box: str | None, variant: tuple[str, ...]) -> dict:
+    """--box and --variant as the library's keyword arguments; a bad box is a usage error."""
+    if box is not None:
+        from ..sudoku.shape import ShapeError, parse_box
+
+        try:
+            parse_box(box)
+        except ShapeError as exc:
+            raise click.BadParameter(_one_line(exc), param_hint="'--box'") from None
+    return {"box": box, "variant": "+".join(variant) or None}
 
 #: --strategy of the sudoku traces, in the words of the sudoku search
 _strategy_option = strategy_option(
@@ -100,23 +132,23 @@ def _check_alphabet(symbols: str | None) -> str | None:
     per digit, so its length is the side of a grid: 4, 9, 16 or 25."""
     if symbols is None:
         return None
-    from ..sudoku.grid import SIZES, SudokuInputError, check_symbols
+    from ..sudoku.grid import SudokuInputError, check_symbols
+    from ..sudoku.shape import MAX_SIDE, MIN_SIDE
 
     try:
         check_symbols(symbols)
     except SudokuInputError as exc:
         raise click.BadParameter(_one_line(exc), param_hint="'--symbols'") from None
-    sides = sorted(SIZES.values())
-    if len(symbols) not in sides:
+    if not MIN_SIDE <= len(symbols) <= MAX_SIDE:
         raise click.BadParameter(
             f"{symbols!r} has {_plural(len(symbols), 'symbol')}; an alphabet has one per digit: "
-            f"{', '.join(map(str, sides[:-1]))} or {sides[-1]} (for 4x4, 9x9, 16x16 or 25x25 puzzles)",
+            f"{MIN_SIDE} to {MAX_SIDE} (for 4x4 to 25x25 puzzles)",
             param_hint="'--symbols'",
         )
     return symbols
 
 
-def _puzzles_source(source: str, symbols: str | None) -> tuple[bytes, str]:
+def _puzzles_source(source: str, symbols: str | None, **shape) -> tuple[bytes, str]:
     """The bytes of the puzzles of 'solve' and 'rate', one per line, and the name to show.
 
     SOURCE is '-' (stdin), an existing file, or else one puzzle: any text that reads as a
@@ -131,7 +163,7 @@ def _puzzles_source(source: str, symbols: str | None) -> tuple[bytes, str]:
     from ..sudoku.grid import Grid, SudokuInputError
 
     try:
-        grid = Grid(source, symbols=symbols)
+        grid = Grid(source, symbols=symbols, **shape)
     except SudokuInputError as exc:
         shown = source if len(source) <= 40 else source[:37] + "..."
         raise click.BadParameter(
@@ -193,8 +225,9 @@ def _no_puzzle(data: bytes, name: str) -> None:
 @symbols_option(
     "The alphabet of the digits, the i-th symbol standing for digit i, e.g. "
     "0123456789ABCDEF for 16x16 puzzles written in hexadecimal (default: 1-9 then A-P); "
-    "4, 9, 16 or 25 distinct symbols."
+    "4 to 25 distinct symbols."
 )
+@_shape_options
 @scale_options(
     "Worker threads (default: one per core; the kernels release the GIL).",
     journal_help="Record every finished chunk of puzzles in this SQLite journal; running the same "
@@ -202,15 +235,28 @@ def _no_puzzle(data: bytes, name: str) -> None:
     "prints. A journal of another job, or one that another run is writing, is refused.",
 )
 def sudoku_solve(
-    source: str, count_: bool, unique: bool, limit: int | None, fmt: str, line_numbers: bool, symbols: str | None, **scale
+    source: str,
+    count_: bool,
+    unique: bool,
+    limit: int | None,
+    fmt: str,
+    line_numbers: bool,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
+    **scale,
 ) -> int:
     """Solve the puzzles in FILE ('-' or nothing: stdin), one per line, and print one answer
     per puzzle, in the same order. Instead of a file, a single PUZZLE may be given, e.g.
     'clew sudoku solve 53..7....6..' (an argument that is not an existing file).
 
     Blank lines and lines starting with # are skipped; CRLF line ends are fine. A puzzle
-    line is n*n cells (16, 81, 256 or 625; see 'clew sudoku --help' for the symbols);
-    spaces and | - + box lines inside it are ignored. A line that is not a valid puzzle
+    line is n*n cells (n = 4 to 25: 16, 36, 81, 144, 256, ...; see 'clew sudoku --help'
+    for the symbols); spaces and | - + box lines inside it are ignored. The boxes are the
+    squarest (2x3 for 6x6) unless --box says otherwise; --variant x / windoku adds a rule.
+    A jigsaw line is '<cells> <regions>' (the region of each cell as a letter); a killer
+    line is '[<cells>] <cage letters> <sums>' (the cage of each cell as a letter A-Z a-z,
+    then the sums, comma-separated, in the order the letters first appear). A line that is not a valid puzzle
     (wrong length, a symbol that is not a digit, two givens that break a rule) prints
     'invalid: REASON' and the other lines are still answered.
 
@@ -234,14 +280,14 @@ def sudoku_solve(
     if line_numbers and fmt != "line":
         raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
     symbols = _check_alphabet(symbols)
-    data, name = _puzzles_source(source, symbols)
+    shape = _shape_arguments(box, variant)
+    data, name = _puzzles_source(source, symbols, **shape)
 
     from ..sudoku.files import Tally, solve_file
     from ..sudoku.grid import Grid
 
-    compile_notice("sudoku/_kernels9.py", "sudoku/_kernels.py")
     mode = "count" if count_ else ("unique" if unique else "solve")
-    chunks = solve_file(data, mode=mode, limit=limit, symbols=symbols, **scale_arguments(**scale))
+    chunks = solve_file(data, mode=mode, limit=limit, symbols=symbols, **shape, **scale_arguments(**scale))
 
     def text(a) -> str:
         """One answer as printed (its block, without the separating blank line)."""
@@ -265,7 +311,7 @@ def sudoku_solve(
             return _plural(a.count, "solution") if a.exact else f"at least {_plural(a.count, 'solution')}"
         if a.solution is None:
             return a.status
-        return Grid(a.solution, symbols=symbols).to_text() if fmt == "grid" else a.solution
+        return Grid(a.solution, symbols=symbols, box=box).to_text() if fmt == "grid" else a.solution
 
     tally = Tally()
     out = sys.stdout.buffer
@@ -300,7 +346,10 @@ def sudoku_solve(
 @_symbols_option
 @click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
 @click.option("--solve", "solve_", is_flag=True, help="Fill in the solution (in the SVG, in another colour than the givens).")
-def sudoku_show(puzzle: str, fmt: str, symbols: str | None, svg: str | None, solve_: bool) -> int:
+@_shape_options
+def sudoku_show(
+    puzzle: str, fmt: str, symbols: str | None, svg: str | None, solve_: bool, box: str | None, variant: tuple[str, ...]
+) -> int:
     """Draw PUZZLE with its box lines. PUZZLE is the puzzle's text, e.g. one line of 81
     cells; '-' reads it from stdin (a line, or a grid drawn over several lines).
 
@@ -314,7 +363,7 @@ def sudoku_show(puzzle: str, fmt: str, symbols: str | None, svg: str | None, sol
     """
     from ..sudoku.grid import Grid, conflict_message
 
-    grid = Grid(_puzzle_argument(puzzle), symbols=symbols)
+    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))
     found = grid.conflict()
     if found is not None:
         click.echo(f"clew: warning: {conflict_message(found, grid)}: this puzzle has no solution", err=True)

@@ -23,9 +23,11 @@ Items are any hashable values (strings, ints, tuples). Functions take a :class:`
 or lists of items, a 0/1 matrix or a file in Knuth's format (:func:`as_problem`,
 :mod:`clew.cover.knuth`): :func:`solutions` (a generator),
 :func:`count` (optionally on every core), :func:`solve`, :func:`is_cover` /
-:func:`check_cover` (the verifier). Models: :func:`pentominoes` and any
+:func:`check_cover` (the verifier), :func:`trace` (the events of the search). Models: :func:`pentominoes` and any
 :func:`polyomino_tiling`, :func:`langford`, :func:`queens`, :func:`sudoku`,
-:func:`rook_matrices`, each with a function turning a solution back into a picture.
+:func:`rook_matrices`, :func:`queen_domination` and :func:`polyomino_packing` (several
+copies of a piece), the last three with multiplicities, each with a function turning a
+solution back into a picture.
 
 >>> from clew import cover
 >>> cover.count([["a", "b"], ["a"], ["b"]])
@@ -51,9 +53,12 @@ from .models import (
     tiling_counts,
     tilings,
 )
+from .packing import polyomino_packing
+from .queendom import queen_domination, queen_squares
 from .problem import Compiled, CoverInputError, Problem
 from .counting import CoverCount, count
 from .solver import Search, as_problem, check_cover, is_cover, prefixes, reduce, solutions, solve
+from .trace import trace
 
 __all__ = [
     "PENTOMINOES",
@@ -73,8 +78,11 @@ __all__ = [
     "langford",
     "langford_count",
     "pentominoes",
+    "polyomino_packing",
     "polyomino_tiling",
     "prefixes",
+    "queen_domination",
+    "queen_squares",
     "queens",
     "queens_columns",
     "reduce",
@@ -86,4 +94,5 @@ __all__ = [
     "sudoku_grid",
     "tiling_counts",
     "tilings",
+    "trace",
 ]

@@ -68,7 +68,7 @@ while the main thread stays free to notice Ctrl-C.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, uint64
 
 from .._bits import ctz64, popcount64
 
@@ -86,6 +86,12 @@ NODE_SIZE = 1 << NODE_SHIFT
 #: ``COLOR`` values besides the colours themselves (1, 2, ...).
 NO_COLOUR = 0
 AGREES = -1
+#: Indices go through ``_u`` (unsigned) in the hot loops: numba turns a signed index into a
+#: compare and a select, to wrap negative ones around as Python does; every index here is
+#: non-negative, and an unsigned one compiles to the plain load of Knuth's C (half the time
+#: of a cover-heavy search). Never index with ``_u`` a value that can be negative.
+_u = uint64
+
 #: The head of the list of active primary items: ``R[ROOT] == ROOT`` once all are covered.
 ROOT = 0
 
@@ -164,17 +170,17 @@ def _hide(p, nd, LEN, coloured):
     """Take the other nodes of p's option out of their items' lists (hide')."""
     q = p + NODE_SIZE
     while q != p:
-        x = nd[q + TOP]
+        x = nd[_u(q + TOP)]
         if x <= 0:
-            q = nd[q + ULINK]  # a spacer: back to the first node of the option
-        elif coloured and nd[q + COLOR] == AGREES:
+            q = nd[_u(q + ULINK)]  # a spacer: back to the first node of the option
+        elif coloured and nd[_u(q + COLOR)] == AGREES:
             q += NODE_SIZE  # an item already known to agree in colour: left in place
         else:
-            u = nd[q + ULINK]
-            d = nd[q + DLINK]
-            nd[u + DLINK] = d
-            nd[d + ULINK] = u
-            LEN[x] -= 1
+            u = nd[_u(q + ULINK)]
+            d = nd[_u(q + DLINK)]
+            nd[_u(u + DLINK)] = d
+            nd[_u(d + ULINK)] = u
+            LEN[_u(x)] -= 1
             q += NODE_SIZE
 
 
@@ -182,72 +188,72 @@ def _hide(p, nd, LEN, coloured):
 def _unhide(p, nd, LEN, coloured):
     q = p - NODE_SIZE
     while q != p:
-        x = nd[q + TOP]
+        x = nd[_u(q + TOP)]
         if x <= 0:
-            q = nd[q + DLINK]  # a spacer: on to the last node of the option
-        elif coloured and nd[q + COLOR] == AGREES:
+            q = nd[_u(q + DLINK)]  # a spacer: on to the last node of the option
+        elif coloured and nd[_u(q + COLOR)] == AGREES:
             q -= NODE_SIZE
         else:
-            u = nd[q + ULINK]
-            d = nd[q + DLINK]
-            nd[u + DLINK] = q
-            nd[d + ULINK] = q
-            LEN[x] += 1
+            u = nd[_u(q + ULINK)]
+            d = nd[_u(q + DLINK)]
+            nd[_u(u + DLINK)] = q
+            nd[_u(d + ULINK)] = q
+            LEN[_u(x)] += 1
             q -= NODE_SIZE
 
 
 @njit(cache=True, inline="always")
 def _cover(i, L, R, nd, LEN, coloured):
     h = NODE_SIZE * i
-    p = nd[h + DLINK]
+    p = nd[_u(h + DLINK)]
     while p != h:
         _hide(p, nd, LEN, coloured)
-        p = nd[p + DLINK]
-    left = L[i]
-    right = R[i]
-    R[left] = right
-    L[right] = left
+        p = nd[_u(p + DLINK)]
+    left = L[_u(i)]
+    right = R[_u(i)]
+    R[_u(left)] = right
+    L[_u(right)] = left
 
 
 @njit(cache=True, inline="always")
 def _uncover(i, L, R, nd, LEN, coloured):
-    left = L[i]
-    right = R[i]
-    R[left] = i
-    L[right] = i
+    left = L[_u(i)]
+    right = R[_u(i)]
+    R[_u(left)] = i
+    L[_u(right)] = i
     h = NODE_SIZE * i
-    p = nd[h + ULINK]
+    p = nd[_u(h + ULINK)]
     while p != h:
         _unhide(p, nd, LEN, coloured)
-        p = nd[p + ULINK]
+        p = nd[_u(p + ULINK)]
 
 
 @njit(cache=True)
 def _purify(p, nd, LEN):
     """Item TOP[p] takes colour COLOR[p]: options with another colour for it are hidden,
     the ones with the same colour are marked as agreeing (``AGREES``)."""
-    c = nd[p + COLOR]
-    h = NODE_SIZE * nd[p + TOP]
-    q = nd[h + DLINK]
+    c = nd[_u(p + COLOR)]
+    h = NODE_SIZE * nd[_u(p + TOP)]
+    q = nd[_u(h + DLINK)]
     while q != h:
-        if nd[q + COLOR] == c:
-            nd[q + COLOR] = AGREES
+        if nd[_u(q + COLOR)] == c:
+            nd[_u(q + COLOR)] = AGREES
         else:
             _hide(q, nd, LEN, True)
-        q = nd[q + DLINK]
+        q = nd[_u(q + DLINK)]
 
 
 @njit(cache=True)
 def _unpurify(p, nd, LEN):
-    c = nd[p + COLOR]
-    h = NODE_SIZE * nd[p + TOP]
-    q = nd[h + ULINK]
+    c = nd[_u(p + COLOR)]
+    h = NODE_SIZE * nd[_u(p + TOP)]
+    q = nd[_u(h + ULINK)]
     while q != h:
-        if nd[q + COLOR] == AGREES:
-            nd[q + COLOR] = c
+        if nd[_u(q + COLOR)] == AGREES:
+            nd[_u(q + COLOR)] = c
         else:
             _unhide(q, nd, LEN, True)
-        q = nd[q + ULINK]
+        q = nd[_u(q + ULINK)]
 
 
 @njit(cache=True)

@@ -2,6 +2,8 @@
 his program DLX3), on the dancing links of :mod:`clew.cover._kernels`.
 
 Ints and numpy arrays only; :mod:`clew.cover.solver` builds the arrays once per problem.
+Up to ``MBITS_MAX_OPTIONS`` options the solver runs the same search, node for node, on
+bitsets (:mod:`clew.cover._kernels_mbits`); traces and the cut into pieces run here.
 
 The problem
 -----------
@@ -42,6 +44,30 @@ tried at each level, or the header of the item for a null move. The search is re
 with the ``meta`` protocol of :func:`clew.cover._kernels.search` (level, phase, count,
 nodes, done): it stops when its output buffer is full and continues from the same arrays.
 It releases the GIL (``nogil=True``).
+
+Pieces (``path``, ``depth``, ``cut``)
+-------------------------------------
+A *path* names the choices of the first levels: the option tried at each level, or -1 for
+a null move. With ``cut > 0`` the search stops at level ``cut`` (and at every solution
+above it) and writes the path that led there instead of a solution: the pieces of a
+parallel count (:func:`clew.cover.solver.prefixes`). With ``depth > 0`` the search
+*replays* ``path[:depth]``: at each of those levels it branches on the item it would
+anyway, passes over the options before the named one exactly as the full search does
+(tweaked, so the rest of the search never sees them again), tries only that one, and
+leaves the level when it comes back. Every node of the full search below level ``cut``
+lies under exactly one path, so the counts of the replays add up to the count.
+
+Traces (``cut == TRACE``)
+-------------------------
+The rows written are the events of the search instead of its solutions, ``EVENT_FIELDS``
+int64 each (``clew.cover.trace`` turns them into trace events)::
+
+    out[w] = [kind, level, option, item]     kind: EV_PLACE, EV_PRUNE, EV_BACKTRACK,
+                                             EV_SOLUTION; option -1: a null move (or none);
+                                             item: the kernel's item (1..N1), 0 for none
+
+A full buffer pauses the search after any event: ``meta[PHASE] = MID_STATE`` with the
+state to go on with and the item ``i`` in ``meta[STATE]`` and ``meta[ITEM]``.
 """
 
 from __future__ import annotations
@@ -67,11 +93,13 @@ from ._kernels import (
     _cover,
     _hide,
     _purify,
+    _u,
     _uncover,
     _unhide,
     _unpurify,
     build,
 )
+from ._kernels import META_SIZE as _C_META_SIZE
 
 __all__ = ["build", "search"]
 
@@ -83,6 +111,20 @@ M7_TRY_AGAIN = 7  # uncommit x[level]'s option, move on to the next option of i
 M8_RESTORE = 8  # undo the branching on i: uncover or untweak, give back the bound
 M9_LEAVE_LEVEL = 9  # back up one level (the search is over at level 0)
 
+#: A level of a path that adds no option (the null move).
+NULL_MOVE = -1
+
+#: ``cut`` value of a traced search: its rows are events (see "Traces" above).
+TRACE = -1
+#: Event kinds, and the int64 fields of an event row.
+EV_PLACE, EV_PRUNE, EV_BACKTRACK, EV_SOLUTION = 1, 2, 3, 4
+EVENT_FIELDS = 4
+#: ``meta`` fields after Algorithm C's: the state and the item a paused trace goes on with.
+STATE, ITEM = _C_META_SIZE, _C_META_SIZE + 1
+META_SIZE = _C_META_SIZE + 2
+#: ``meta[PHASE]`` of a trace paused between two states.
+MID_STATE = 2
+
 #: Start of the minimum of the branching degrees: more than any item can have.
 _NO_SCORE = 1 << 62
 
@@ -93,10 +135,10 @@ def _tweak(x, h, i, nd, LEN, coloured, blocked):
     covered, which hid the option already) hide the rest of its option."""
     if not blocked:
         _hide(x, nd, LEN, coloured)
-    d = nd[x + DLINK]
-    nd[h + DLINK] = d
-    nd[d + ULINK] = h
-    LEN[i] -= 1
+    d = nd[_u(x + DLINK)]
+    nd[_u(h + DLINK)] = d
+    nd[_u(d + ULINK)] = h
+    LEN[_u(i)] -= 1
 
 
 @njit(cache=True, inline="always")
@@ -105,22 +147,41 @@ def _untweak(a, h, i, nd, LEN, coloured, blocked):
     (their DLINKs still chain them), unhiding their options unless ``blocked``."""
     x = a
     y = h
-    z = nd[h + DLINK]
-    nd[h + DLINK] = x
+    z = nd[_u(h + DLINK)]
+    nd[_u(h + DLINK)] = x
     k = 0
     while x != z:
-        nd[x + ULINK] = y
+        nd[_u(x + ULINK)] = y
         k += 1
         if not blocked:
             _unhide(x, nd, LEN, coloured)
         y = x
-        x = nd[x + DLINK]
-    nd[z + ULINK] = y
-    LEN[i] += k
+        x = nd[_u(x + DLINK)]
+    nd[_u(z + ULINK)] = y
+    LEN[_u(i)] += k
+
+
+@njit(cache=True, inline="always")
+def _event(out, w, kind, level, option, item):
+    out[w, 0] = kind
+    out[w, 1] = level
+    out[w, 2] = option
+    out[w, 3] = item
+
+
+@njit(cache=True, inline="always")
+def _pause(meta, level, state, i, count, nodes):
+    """Save a traced search that filled its buffer, to go on in ``state``."""
+    meta[LEVEL] = level
+    meta[PHASE] = MID_STATE
+    meta[STATE] = state
+    meta[ITEM] = i
+    meta[COUNT] = count
+    meta[NODES] = nodes
 
 
 @njit(cache=True, nogil=True)
-def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, limit, out, sizes):
+def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, limit, out, sizes, path, depth, cut):
     """Run or resume Algorithm M (see the module docstring).
 
     ``BOUND`` and ``SLACK`` as above (int32, indexed by item, changed and restored by the
@@ -130,6 +191,11 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
     with their sizes in ``sizes``. Stops at ``limit`` solutions (``<= 0``: no limit) or,
     resumable, when ``out`` is full. Returns the rows written; ``meta[DONE]`` is 1 once the
     search is over. Releases the GIL.
+
+    ``path[:depth]`` (int64 option indices, -1 a null move) is replayed first; with
+    ``cut > 0`` the rows written are paths to level ``cut``, not solutions; with
+    ``cut == TRACE`` they are events (see the module docstring; ``meta`` then has
+    ``META_SIZE`` fields).
     """
     if meta[DONE]:
         return 0
@@ -141,18 +207,41 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
     count = meta[COUNT]
     nodes = meta[NODES]
     i = 0
-    # a search resumed after a solution goes on where step M2 went after visiting it, M9
+    tracing = cut == TRACE
+    # a search resumed after a solution goes on where step M2 went after visiting it, M9;
+    # a paused trace where it stood
     state = M2_ENTER_LEVEL if meta[PHASE] == ENTER else M9_LEAVE_LEVEL
+    if meta[PHASE] == MID_STATE:
+        state = meta[STATE]
+        i = meta[ITEM]
     while True:
         if state == M2_ENTER_LEVEL:
-            nodes += 1
-            if R[ROOT] == ROOT:  # no active primary item: a solution
+            if level >= depth:  # the levels of a replayed path belong to the cut
+                nodes += 1
+            if R[ROOT] == ROOT or (cut > 0 and level == cut):  # a solution, or (cutting) a piece
+                if cut > 0:  # the path that led here, by option indices
+                    for k in range(level):
+                        out[written, k] = OPT[_u(x[_u(k)] >> NODE_SHIFT)] if x[_u(k)] > last_header else NULL_MOVE
+                    sizes[written] = level
+                    count += 1
+                    written += 1
+                    if written == cap:
+                        meta[LEVEL] = level
+                        meta[PHASE] = AFTER_VISIT
+                        meta[COUNT] = count
+                        meta[NODES] = nodes
+                        return written
+                    state = M9_LEAVE_LEVEL
+                    continue
                 count += 1
-                if cap > 0:
+                if tracing:
+                    _event(out, written, EV_SOLUTION, level, NULL_MOVE, 0)
+                    written += 1
+                elif cap > 0:
                     size = 0
                     for k in range(level):
-                        if x[k] > last_header:  # not a null move
-                            out[written, size] = OPT[x[k] >> NODE_SHIFT]
+                        if x[_u(k)] > last_header:  # not a null move
+                            out[written, size] = OPT[_u(x[_u(k)] >> NODE_SHIFT)]
                             size += 1
                     sizes[written] = size
                     written += 1
@@ -173,63 +262,84 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
             best_len = -1
             p = R[ROOT]
             while p != ROOT:
-                b = BOUND[p]
-                s = SLACK[p]
+                b = BOUND[_u(p)]
+                s = SLACK[_u(p)]
                 if s > b:
                     s = b
-                score = LEN[p] + 1 - (b - s)
+                score = LEN[_u(p)] + 1 - (b - s)
                 if score < best_score or (
-                    score == best_score and (s < best_slack or (s == best_slack and LEN[p] > best_len))
+                    score == best_score and (s < best_slack or (s == best_slack and LEN[_u(p)] > best_len))
                 ):
                     best = p
                     best_score = score
                     best_slack = s
-                    best_len = LEN[p]
-                p = R[p]
+                    best_len = LEN[_u(p)]
+                p = R[_u(p)]
             if best_score <= 0:
                 state = M9_LEAVE_LEVEL  # i cannot get the options it still needs
+                if tracing:
+                    _event(out, written, EV_PRUNE, level, NULL_MOVE, best)
+                    written += 1
+                    if written == cap:
+                        _pause(meta, level, state, i, count, nodes)
+                        return written
                 continue
             # M4: prepare to branch on i
             i = best
-            x[level] = nd[NODE_SIZE * i + DLINK]
-            BOUND[i] -= 1
-            if BOUND[i] == 0:
+            x[_u(level)] = nd[_u(NODE_SIZE * i + DLINK)]
+            BOUND[_u(i)] -= 1
+            if BOUND[_u(i)] == 0:
                 _cover(i, L, R, nd, LEN, coloured)
-            if BOUND[i] != 0 or SLACK[i] != 0:
-                ft[level] = x[level]
+            if BOUND[_u(i)] != 0 or SLACK[_u(i)] != 0:
+                ft[_u(level)] = x[_u(level)]
             state = M5_POSSIBLY_TWEAK
         elif state == M5_POSSIBLY_TWEAK:
             h = NODE_SIZE * i
-            xl = x[level]
-            if BOUND[i] == 0 and SLACK[i] == 0:  # Algorithm C: each option of i, one by one
+            xl = x[_u(level)]
+            if BOUND[_u(i)] == 0 and SLACK[_u(i)] == 0:  # Algorithm C: each option of i, one by one
+                if xl != h and level < depth and OPT[_u(xl >> NODE_SHIFT)] != path[_u(level)]:
+                    x[_u(level)] = nd[_u(xl + DLINK)]  # replaying: not the option of the path
+                    continue
                 state = M6_TRY if xl != h else M8_RESTORE
                 continue
-            if LEN[i] <= BOUND[i] - SLACK[i]:  # too few options left for what i needs
+            if LEN[_u(i)] <= BOUND[_u(i)] - SLACK[_u(i)]:  # too few options left for what i needs
                 state = M8_RESTORE
+                if tracing:
+                    _event(out, written, EV_PRUNE, level, NULL_MOVE, i)
+                    written += 1
+                    if written == cap:
+                        _pause(meta, level, state, i, count, nodes)
+                        return written
                 continue
             if xl != h:
-                _tweak(xl, h, i, nd, LEN, coloured, BOUND[i] == 0)
-            elif BOUND[i] != 0:  # the null move: leave i as it is, deactivated
-                left = L[i]
-                right = R[i]
-                R[left] = right
-                L[right] = left
+                _tweak(xl, h, i, nd, LEN, coloured, BOUND[_u(i)] == 0)
+                if level < depth and OPT[_u(xl >> NODE_SHIFT)] != path[_u(level)]:
+                    x[_u(level)] = nd[_u(xl + DLINK)]  # replaying: passed over, as the search does
+                    continue
+            elif level < depth and path[_u(level)] != NULL_MOVE:
+                state = M8_RESTORE  # the path's option is not there: an empty piece
+                continue
+            elif BOUND[_u(i)] != 0:  # the null move: leave i as it is, deactivated
+                left = L[_u(i)]
+                right = R[_u(i)]
+                R[_u(left)] = right
+                L[_u(right)] = left
             state = M6_TRY
         elif state == M6_TRY:
-            xl = x[level]
+            xl = x[_u(level)]
             if xl > last_header:
                 p = xl + NODE_SIZE
                 while p != xl:
-                    j = nd[p + TOP]
+                    j = nd[_u(p + TOP)]
                     if j <= 0:
-                        p = nd[p + ULINK]  # a spacer: back to the first node of the option
+                        p = nd[_u(p + ULINK)]  # a spacer: back to the first node of the option
                     else:
                         if j <= n_primary:
-                            BOUND[j] -= 1
-                            if BOUND[j] == 0:
+                            BOUND[_u(j)] -= 1
+                            if BOUND[_u(j)] == 0:
                                 _cover(j, L, R, nd, LEN, coloured)
                         else:
-                            c = nd[p + COLOR]
+                            c = nd[_u(p + COLOR)]
                             if c == NO_COLOUR:
                                 _cover(j, L, R, nd, LEN, coloured)
                             elif c > NO_COLOUR:
@@ -237,50 +347,71 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
                         p += NODE_SIZE
             level += 1
             state = M2_ENTER_LEVEL
+            if tracing:
+                _event(out, written, EV_PLACE, level - 1, OPT[_u(xl >> NODE_SHIFT)] if xl > last_header else NULL_MOVE, i)
+                written += 1
+                if written == cap:
+                    _pause(meta, level, state, i, count, nodes)
+                    return written
         elif state == M7_TRY_AGAIN:
-            xl = x[level]
+            xl = x[_u(level)]
             p = xl - NODE_SIZE
             while p != xl:
-                j = nd[p + TOP]
+                j = nd[_u(p + TOP)]
                 if j <= 0:
-                    p = nd[p + DLINK]  # a spacer: on to the last node of the option
+                    p = nd[_u(p + DLINK)]  # a spacer: on to the last node of the option
                 else:
                     if j <= n_primary:
-                        BOUND[j] += 1
-                        if BOUND[j] == 1:
+                        BOUND[_u(j)] += 1
+                        if BOUND[_u(j)] == 1:
                             _uncover(j, L, R, nd, LEN, coloured)
                     else:
-                        c = nd[p + COLOR]
+                        c = nd[_u(p + COLOR)]
                         if c == NO_COLOUR:
                             _uncover(j, L, R, nd, LEN, coloured)
                         elif c > NO_COLOUR:
                             _unpurify(p, nd, LEN)
                     p -= NODE_SIZE
-            x[level] = nd[xl + DLINK]
-            state = M5_POSSIBLY_TWEAK
+            if level < depth:  # replaying: the path tries one option at this level
+                state = M8_RESTORE
+            else:
+                x[_u(level)] = nd[_u(xl + DLINK)]
+                state = M5_POSSIBLY_TWEAK
+            if tracing:
+                _event(out, written, EV_BACKTRACK, level, OPT[_u(xl >> NODE_SHIFT)], i)
+                written += 1
+                if written == cap:
+                    _pause(meta, level, state, i, count, nodes)
+                    return written
         elif state == M8_RESTORE:
             h = NODE_SIZE * i
-            if BOUND[i] == 0 and SLACK[i] == 0:
+            if BOUND[_u(i)] == 0 and SLACK[_u(i)] == 0:
                 _uncover(i, L, R, nd, LEN, coloured)
             else:
-                _untweak(ft[level], h, i, nd, LEN, coloured, BOUND[i] == 0)
-                if BOUND[i] == 0:
+                _untweak(ft[_u(level)], h, i, nd, LEN, coloured, BOUND[_u(i)] == 0)
+                if BOUND[_u(i)] == 0:
                     _uncover(i, L, R, nd, LEN, coloured)
-            BOUND[i] += 1
+            BOUND[_u(i)] += 1
             state = M9_LEAVE_LEVEL
         else:  # M9_LEAVE_LEVEL
             if level == 0:
                 meta[DONE] = 1
                 break
             level -= 1
-            xl = x[level]
+            xl = x[_u(level)]
             if xl <= last_header:  # a null move: reactivate its item, then restore it
                 i = xl >> NODE_SHIFT
-                R[L[i]] = i
-                L[R[i]] = i
+                R[_u(L[_u(i)])] = i
+                L[_u(R[_u(i)])] = i
                 state = M8_RESTORE
+                if tracing:
+                    _event(out, written, EV_BACKTRACK, level, NULL_MOVE, i)
+                    written += 1
+                    if written == cap:
+                        _pause(meta, level, state, i, count, nodes)
+                        return written
             else:
-                i = nd[xl + TOP]
+                i = nd[_u(xl + TOP)]
                 state = M7_TRY_AGAIN
     meta[LEVEL] = level
     meta[COUNT] = count

@@ -72,7 +72,8 @@ def _tables(text: str, engine: str):
 class CoverCount(Work):
     """The number of solutions of an exact cover problem, cut into about ``pieces``
     prefixes of its search, counted by ``engine`` (``auto``, ``links``, ``bits`` or
-    ``multiplicity``). A problem with multiplicities is not cut yet: it runs as one piece.
+    ``multiplicity``). A problem with multiplicities is cut on the paths of Algorithm M's
+    search (:func:`~clew.cover.solver.prefixes`), which each piece replays.
 
     >>> from clew.scale import run
     >>> from clew.cover import pentominoes
@@ -154,7 +155,7 @@ def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: st
         Dask, run :class:`CoverCount` through :func:`clew.scale.run`.
     engine : {"auto", "links", "bits", "multiplicity"}
         The kernel (see :class:`~clew.cover.Search`). A problem with multiplicities
-        (Algorithm M) is counted in one piece whatever ``jobs`` says, for now.
+        (Algorithm M) is cut on the first levels of its own search, as the others are.
 
     Examples
     --------

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ..sudoku.grid import DIGITS, Grid
 from .problem import CoverInputError, Problem
 from .counting import count
 from .solver import check_cover, solutions
 from .rooks import RookProblem, rook_matrices, rook_matrix  # a model with multiplicities
+
+if TYPE_CHECKING:  # clew.sudoku is imported by the two functions that need it, not by cover
+    from ..sudoku.grid import Grid
 
 __all__ = [
     "PENTOMINOES",
@@ -741,6 +744,8 @@ def sudoku(puzzle, *, symbols: str | None = None) -> SudokuProblem:
     >>> [str(sudoku_grid(p, s)) for s in cover.solutions(p)]
     ['534678912672195348198342567859761423426853791713924856961537284287419635345286179']
     """
+    from ..sudoku.grid import DIGITS, Grid
+
     grid = Grid(puzzle, symbols=symbols)
     k, n = grid.k, grid.n
     name = DIGITS
@@ -777,6 +782,8 @@ def sudoku_grid(problem: SudokuProblem, solution: Sequence[int]) -> Grid:
     >>> sudoku_grid(p, cover.solve(p))
     Grid('1234431221433421')
     """
+    from ..sudoku.grid import Grid
+
     problem = _expect(problem, SudokuProblem, "sudoku")
     solution = list(solution)
     check_cover(problem, solution)

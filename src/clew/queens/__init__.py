@@ -13,26 +13,52 @@ partly placed boards with blocked squares (:func:`complete`).
 ['.Q..', '...Q', 'Q...', '..Q.']
 """
 
-from .completion import Completion, CompletionInputError, complete, parse_board
+import importlib
+
+# Loaded at once: what needs no compiler (the limits, counting -- which picks its counter --,
+# the text forms, the trace). Everything else is loaded on first use (PEP 562), so that
+# ``clew queens count 8`` does not pay for the kernels of completion, enumeration or huge
+# boards: numba's import alone is a third of a second.
+from .board import MAX_COUNT_N, MAX_SOLVE_N
+from .counter import count, counts
 from .format import to_board, to_columns, to_json, to_leetcode, to_matrix, to_matrix_text
-from .huge import construct, local, one
 from .trace import trace
-from .compare import compare
-from .solver import (
-    MAX_COUNT_N,
-    MAX_SOLVE_N,
-    check_solution,
-    columns_text,
-    count,
-    count_piece,
-    counts,
-    constellations,
-    fundamental_solutions,
-    is_solution,
-    solution_batches,
-    solution_batches_unordered,
-    solutions,
-)
+
+#: Public name -> the submodule that defines it, imported on first access.
+_LAZY = {
+    "Completion": "completion",
+    "CompletionInputError": "completion",
+    "complete": "completion",
+    "parse_board": "completion",
+    "construct": "huge",
+    "local": "huge",
+    "one": "huge",
+    "Solution": "solution",
+    "compare": "ladder",
+    "check_solution": "solver",
+    "columns_text": "solver",
+    "constellations": "solver",
+    "count_piece": "solver",
+    "fundamental_solutions": "solver",
+    "is_solution": "solver",
+    "solution_batches": "solver",
+    "solution_batches_unordered": "solver",
+    "solutions": "solver",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "trace",
@@ -44,6 +70,7 @@ __all__ = [
     "local",
     "one",
     "parse_board",
+    "Solution",
     "MAX_COUNT_N",
     "MAX_SOLVE_N",
     "check_solution",

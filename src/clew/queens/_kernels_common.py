@@ -22,11 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: Largest n for which the 64-bit kernels are exact (mask widths and counts).
-MAX_COUNT_N = 32
-#: Largest board the enumeration and completion kernels accept (masks are int64, bit 62 is
-#: the last used).
-MAX_SOLVE_N = 62
+from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits, kept where no compiler loads)
 
 #: The dual MRV searches (``_kernels_count``, ``_kernels_complete``) branch on a row *or*
 #: a column; they number row ``r`` as line ``r`` and column ``c`` as line ``COLUMN_LINE + c``

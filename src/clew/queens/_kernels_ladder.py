@@ -1,7 +1,7 @@
 """The eight-queens ladder, compiled: every method the tutorials show, on equal terms.
 
 Each kernel counts the solutions of the n x n board by one method and reports its work,
-so that :mod:`clew.queens.compare` can put the methods side by side; all are compiled, so
+so that :mod:`clew.queens.ladder` can put the methods side by side; all are compiled, so
 that the table compares methods and not languages. Ints and numpy arrays only, iterative
 (explicit stacks), no module state.
 

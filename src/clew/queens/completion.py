@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._display import Picture
 from ..errors import ClewError, check_size
 from . import _kernels_complete as K
 
@@ -39,8 +40,9 @@ class CompletionInputError(ClewError):
 
 
 @dataclass(frozen=True)
-class Completion:
-    """The answer of :func:`complete`.
+class Completion(Picture):
+    """The answer of :func:`complete`. In a notebook it shows its first completion as the
+    board (:class:`~clew._display.Picture`); without one, its plain ``repr``.
 
     Attributes
     ----------

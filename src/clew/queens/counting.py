@@ -15,14 +15,13 @@ import functools
 import numpy as np
 
 from ..errors import check_size
-from ..scale import Work, run
+from ..scale import Work
 from . import _kernels_count as K
 from ._kernels_common import COLUMN_LINE
+from .board import MAX_COUNT_N
 
-__all__ = ["MAX_PIECES", "QueensCount", "constellations", "count", "count_piece", "count_symmetric", "count_total", "counts"]
+__all__ = ["MAX_PIECES", "QueensCount", "constellations", "count_piece", "count_symmetric"]
 
-#: Largest n accepted by :func:`count` (64-bit masks and counts).
-MAX_COUNT_N = K.MAX_COUNT_N
 #: Most pieces a count can be cut into. Up to one piece per constellation a piece is a
 #: slice of the table; beyond, constellations are split on the first choices of their own
 #: search (a record attempt wants millions of pieces of minutes each).
@@ -213,61 +212,3 @@ class QueensCount(Work):
         if answer.get("unique") is not None:
             text += f", fundamental {answer['unique']}"
         return text
-
-
-def count_total(n: int, *, jobs: int | None = None) -> int:
-    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` workers."""
-    return run(QueensCount(n), jobs=jobs)["total"]
-
-
-def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
-    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``.
-
-    The fundamental count follows from the total by Burnside's lemma (see :func:`count`).
-
-    Examples
-    --------
-    >>> counts(8)
-    (92, 12)
-    """
-    answer = run(QueensCount(n, unique=True), jobs=jobs)
-    return answer["total"], answer["unique"]
-
-
-def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
-    """Count the solutions of the n-queens problem.
-
-    Parameters
-    ----------
-    n : int
-        Board size, 1 <= n <= 32 (64-bit kernels; n > 20 takes hours to years).
-    unique : bool
-        Count fundamental solutions, i.e. classes under the 8 rotations and reflections of
-        the square (OEIS A002562), instead of all solutions (OEIS A000170).
-    jobs : int or None
-        Worker threads (the kernels release the GIL); ``None`` uses every core.
-
-    Returns
-    -------
-    int
-
-    Notes
-    -----
-    The fundamental count comes from Burnside's lemma: it is the average over the 8
-    symmetries of the number of solutions each one fixes. No reflection fixes a solution for
-    n > 1 (two queens would share a line), so ``unique = (total + F180 + 2 * F90) / 8`` with
-    F180 and F90 the solutions fixed by a half and a quarter turn, found by small searches.
-    For a journal, Dask or a chosen number of pieces, run :class:`QueensCount` through
-    :func:`clew.scale.run`.
-
-    Examples
-    --------
-    >>> from clew import queens
-    >>> queens.count(8)
-    92
-    >>> queens.count(8, unique=True)
-    12
-    """
-    if not unique:
-        return count_total(n, jobs=jobs)
-    return counts(n, jobs=jobs)[1]

@@ -13,18 +13,17 @@ from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
 from ._kernels_enum import META_SIZE, enum_init, enum_next, enum_symmetric
 from ._kernels_text import format_columns
 from ._kernels_verify import first_conflict
-from .counting import constellations, count, count_piece, count_symmetric, count_total, counts  # noqa: F401
+from .solution import Solution
+from .counter import count, count_total, counts  # noqa: F401
+from .counting import constellations, count_piece, count_symmetric  # noqa: F401
 
-#: Largest n accepted by :func:`count` (64-bit masks and counts).
-MAX_COUNT_N = K.MAX_COUNT_N
-#: Largest n accepted by :func:`solutions`.
-MAX_SOLVE_N = K.MAX_SOLVE_N
+from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
 
 _BATCH = 4096
 
 
-# The counting API (count, counts, constellations, count_piece) lives in
-# :mod:`clew.queens.counting`, beside its work object for clew.scale.
+# The counting API (count, counts) lives in :mod:`clew.queens.counter`, the constellations
+# and the work object for clew.scale in :mod:`clew.queens.counting`.
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,7 +285,9 @@ def fundamental_solutions(n: int, *, limit: int | None = None) -> Iterator[tuple
     """Generate the fundamental solutions of the n-queens problem, the canonical one of each
     class (the lexicographically smallest of its 8 images), in lexicographic order.
 
-    Their number is OEIS A002562, :func:`count` with ``unique=True``.
+    Their number is OEIS A002562, :func:`count` with ``unique=True``. Each is a
+    :class:`~clew.queens.solution.Solution`: a tuple that shows itself as the board in a
+    notebook.
 
     Examples
     --------
@@ -296,5 +297,5 @@ def fundamental_solutions(n: int, *, limit: int | None = None) -> Iterator[tuple
     12
     """
     for block in fundamental_batches(n, limit=limit):
-        for row in block.tolist():
-            yield tuple(row)
+        # a few per board, to be looked at: each draws itself in a notebook
+        yield from map(Solution, block.tolist())

@@ -31,10 +31,11 @@ the progress bar, Dask when asked for); the families import it, never the revers
 
 from .executors import PieceError
 from .journal import Journal, JournalError, Progress
-from .run import EXECUTORS, Interrupted, run, stream
+from .run import EXECUTORS, Interrupted, check_jobs, run, stream
 from .work import Slices, Work, WorkError, full_identity, load_work, work_path
 
 __all__ = [
+    "check_jobs",
     "EXECUTORS",
     "Interrupted",
     "Journal",

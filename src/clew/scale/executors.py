@@ -282,8 +282,9 @@ class Processes:
 
 
 class Dask:
-    """Pieces run as tasks on a Dask cluster: a ``LocalCluster`` of ``jobs`` worker processes
-    on 127.0.0.1 (``dask="local"``) or a running scheduler (``scheduler="tcp://..."``).
+    """Pieces run as tasks on a Dask cluster: a ``LocalCluster`` on 127.0.0.1
+    (``dask="local"``: one worker of ``jobs`` threads in this process for work that releases
+    the GIL, else ``jobs`` worker processes) or a running scheduler (``scheduler="tcp://..."``).
 
     The work is shipped to every worker once (scattered); a task is a batch of pieces. A
     batch lost with a dead worker is run again by the scheduler (``retries``).
@@ -319,9 +320,18 @@ class Dask:
                 previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
             except ValueError:  # not the main thread: nothing to protect
                 previous = None
+            # Work whose pieces release the GIL (compiled kernels) runs in one worker of
+            # `jobs` threads inside this process, as the thread pool would run it: the
+            # kernels run in parallel all the same, and no worker process has to start
+            # Python, import Dask and load the kernels again (seconds on a small machine:
+            # the cluster then starts in a tenth of a second). Other work gets `jobs`
+            # worker processes of one thread each.
+            threads = bool(getattr(work, "releases_gil", False))
+            shape = {"n_workers": 1, "threads_per_worker": self.jobs, "processes": False} if threads else \
+                {"n_workers": self.jobs, "threads_per_worker": 1, "processes": True}
             try:
                 self._cluster = distributed.LocalCluster(
-                    n_workers=self.jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    **shape, host="127.0.0.1", protocol="tcp://",
                     dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
                 )
             finally:
@@ -332,7 +342,8 @@ class Dask:
                 self.announce(f"Dask dashboard: {self._client.dashboard_link}")
         self.slots = max(1, sum(self._client.nthreads().values()))
         # the worker processes of our own cluster, to kill if the run is cancelled
-        self._pids = list(self._client.run(os.getpid).values()) if self._cluster is not None else []
+        self._pids = [pid for pid in self._client.run(os.getpid).values() if pid != os.getpid()] \
+            if self._cluster is not None else []
         [self._work] = self._client.scatter([work], broadcast=True)
         self._pending: dict = {}
 

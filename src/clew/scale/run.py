@@ -86,6 +86,17 @@ def _executor(work: Work, jobs: int, executor: str, dask: str | None, scheduler:
     return Processes(max(1, min(jobs, todo)))
 
 
+def check_jobs(jobs: int | None) -> int:
+    """The number of workers ``jobs`` asks for (``None``: one per core), checked as
+    :func:`stream` checks it: a work that finishes without the mechanism still refuses a
+    bad value in the same words.
+
+    >>> check_jobs(2)
+    2
+    """
+    return (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
+
+
 def stream(
     work: Work,
     *,
@@ -133,7 +144,7 @@ def stream(
     announce : callable, optional
         Called with one line to tell the user (the Dask dashboard address).
     """
-    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
+    jobs = check_jobs(jobs)
     if executor not in EXECUTORS:
         raise ValueError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
     parts = work.pieces()

@@ -30,13 +30,21 @@ one-line message names the problem:
 >>> sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7")
 Traceback (most recent call last):
 ...
-clew.sudoku.grid.PuzzleFormatError: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 80
+clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80
 >>> sudoku.solve("53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 Traceback (most recent call last):
 ...
 clew.sudoku.grid.ConflictingGivensError: r1c1 and r1c8 are both 5 in row 1
 """
 
+import importlib
+import sys
+import types
+
+# Loaded at once: the grid, its reader and verifier, the trace -- numpy, no compiler. The
+# solver, generator and logical solver are loaded on first use (PEP 562), so that
+# `clew sudoku show` or a one-puzzle file answered in the interpreter never waits for
+# numba's import.
 from .grid import (
     DIGITS,
     SIZES,
@@ -46,19 +54,42 @@ from .grid import (
     SudokuInputError,
     parse,
 )
-from .solver import (
-    MAX_COUNT,
-    CountTooLargeError,
-    count,
-    is_unique,
-    solutions,
-    solve,
-    solve_array,
-)
-from .generate import DifficultyNotReachedError, GenerateError, Generated, generate, generate_many
-from .logic import NotProperError, Rating, Step, explain, hint, rate, solve_logically
 from .trace import trace
 from .verify import check_solution, is_solution
+
+#: Public name -> the submodule that defines it, imported on first access.
+_LAZY = {
+    **dict.fromkeys(("MAX_COUNT", "CountTooLargeError", "count", "is_unique", "solutions", "solve", "solve_array"), "solver"),
+    **dict.fromkeys(("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"), "generate"),
+    **dict.fromkeys(("NotProperError", "Rating", "Step", "explain", "hint", "rate", "solve_logically"), "logic"),
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # once: later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """This package: the functions ``generate`` and ``trace`` keep their names when their
+    modules (``clew.sudoku.generate``, ``clew.sudoku.trace``) are imported, which would
+    otherwise bind the module to the package's attribute of the same name."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in ("generate", "trace") and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "DifficultyNotReachedError",

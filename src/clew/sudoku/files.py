@@ -21,11 +21,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._kernel_cache import announce as announce_compiling
 from ..errors import ClewError, check_size
 from ..scale import Work, stream
-from .grid import check_symbols, format_lines, read_lines, split_lines
-from . import solver as _solver
-from .solver import _run
+from .batch import FIRST_KIND, format_lines, read_lines, split_lines
+from .grid import check_symbols
+from .shape import MAX_COUNT
 
 __all__ = ["MODES", "Answer", "SolveFile", "Tally", "solve_file"]
 
@@ -110,14 +111,18 @@ def _chunk_size(valid: int) -> int:
 class SolveFile(Work):
     """Solving a file of puzzles (``data``, its bytes) in ``mode`` ``solve``, ``unique`` or
     ``count`` (up to ``limit``, default :data:`~clew.sudoku.MAX_COUNT`), digits written with
-    ``symbols``. The pieces are ``(k, first, rows)``: ``rows`` puzzles of box size ``k``
-    from row ``first`` of the file's array of that size; a value is the chunk's counts and
+    ``symbols``; ``box`` and ``variant`` apply to every line (jigsaw and killer lines carry
+    their own regions and cages). The pieces are ``(kind, first, rows)``: ``rows`` puzzles
+    of one kind (:mod:`clew.sudoku.batch`: a classic box size, or a side of other shapes)
+    from row ``first`` of the file's array of that kind; a value is the chunk's counts and
     first solutions.
     """
 
     releases_gil = True
 
-    def __init__(self, data: bytes, mode: str = "solve", limit: int | None = None, symbols: str | None = None) -> None:
+    def __init__(
+        self, data: bytes, mode: str = "solve", limit: int | None = None, symbols: str | None = None, box=None, variant=None
+    ) -> None:
         if mode not in MODES:
             raise ClewError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
         if limit is not None and mode != "count":
@@ -125,10 +130,11 @@ class SolveFile(Work):
         self.mode = mode
         self.limit = None if limit is None else check_size(limit, name="limit", low=1, high=2**62)
         self.symbols = check_symbols(symbols)
-        self.kernel_limit = (self.limit or _solver.MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
+        self.box, self.variant = box, variant
+        self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
         self.sha256 = hashlib.sha256(data).hexdigest()
         lines, numbers = split_lines(data)
-        self.batch = read_lines(lines, numbers, symbols=self.symbols)
+        self.batch = read_lines(lines, numbers, symbols=self.symbols, box=box, variant=variant)
         self._plan()
 
     def _plan(self) -> None:
@@ -154,7 +160,9 @@ class SolveFile(Work):
     # -- the protocol ---------------------------------------------------------------------------
 
     def identity(self) -> dict:
+        shape = {key: value for key, value in (("box", self.box), ("variant", self.variant)) if value is not None}
         return {
+            **shape,
             "solve": "sudoku file",
             "sha256": self.sha256,
             "puzzles": self.puzzles,
@@ -170,8 +178,9 @@ class SolveFile(Work):
         # journal, not run its pieces
         work = cls.__new__(cls)
         work.mode, work.limit, work.symbols = identity["mode"], identity["limit"], identity["symbols"]
+        work.box, work.variant = identity.get("box"), identity.get("variant")
         work.sha256, work.puzzles = identity["sha256"], identity["puzzles"]
-        work.kernel_limit = (work.limit or _solver.MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
+        work.kernel_limit = (work.limit or MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
         work.batch = None
         work.plan = None
         return work
@@ -182,8 +191,13 @@ class SolveFile(Work):
         return self.plan
 
     def run_piece(self, piece: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
-        k, first, rows = piece
-        return _run(self.batch.arrays[k][first : first + rows], k, self.kernel_limit)
+        from .solver import _run  # the kernels: loaded by the first piece, not by reading
+
+        kind, first, rows = piece
+        puzzles = self.batch.arrays[kind][first : first + rows]
+        if kind < FIRST_KIND:
+            return _run(puzzles, kind, self.kernel_limit)
+        return _run(puzzles, None, self.kernel_limit, shapes=self.batch.shapes[kind][first : first + rows])
 
     def combine(self, values: list) -> dict:
         counts = np.concatenate([c for c, _ in values]) if values else np.zeros(0, np.int64)
@@ -201,14 +215,14 @@ class SolveFile(Work):
         counts, sols = value
         return json.dumps({
             "counts": counts.tolist(),
-            "k": int(round(sols.shape[1] ** 0.25)) if sols.size else 0,
+            "cells": int(sols.shape[1]) if sols.size else 0,
             "grids": base64.b64encode(np.ascontiguousarray(sols, np.int8).tobytes()).decode("ascii"),
         }, separators=(",", ":"))
 
     def decode(self, text: str):
         record = json.loads(text)
         counts = np.asarray(record["counts"], np.int64)
-        cells = record["k"] ** 4
+        cells = record["cells"] if "cells" in record else record["k"] ** 4
         sols = np.frombuffer(base64.b64decode(record["grids"]), np.int8).reshape(len(counts), cells) if cells else np.zeros((len(counts), 0), np.int8)
         return counts, sols
 
@@ -236,8 +250,8 @@ class SolveFile(Work):
         batch = self.batch
         done = 0  # puzzles (valid or not) answered so far, in file order
         for index, (counts, sols) in values:
-            k = self.plan[index][0]
-            texts = format_lines(sols, k, self.symbols)
+            kind, first = self.plan[index][:2]
+            texts = format_lines(sols, kind if kind < FIRST_KIND else batch.shapes[kind][first], self.symbols)
             out = []
             for j, i in enumerate(self.members[index].tolist()):
                 out.extend(self._invalid(e) for e in range(done, i))
@@ -266,12 +280,70 @@ class SolveFile(Work):
         return Answer(i, line, text, "solved", solution=solution)
 
 
+#: A file of at most this many puzzles is first tried in the interpreter (see
+#: :func:`_interpreted`), when the kernels are not loaded in the process yet.
+SMALL_FILE = 8
+#: Branchings the interpreter may spend on such a file (about 0.3 s, the start of the
+#: compiled path) before the file goes to the kernels.
+SMALL_NODES = 3000
+
+
+def _compiled_loaded() -> bool:
+    """Whether this process has loaded the solver and its kernels already."""
+    import sys
+
+    return sys.modules.get(__package__ + ".solver") is not None
+
+
+def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """The values of every piece of a small file, found in the interpreter, or None when the
+    file is not a small job for it.
+
+    The compiled path costs about 0.7 s before its first node (numba's import and first
+    call), and a typical puzzle takes the interpreted solver (:mod:`._interpreted`)
+    milliseconds, so a file of a few classic puzzles is answered here. Its answers are the
+    kernels' answers: counts are exact up to the same limit, and a solution is given only
+    when it is the puzzle's only one (with several, "the first" depends on the search
+    order, so the file goes to the kernels). Out of budget (:data:`SMALL_NODES`), or once
+    the kernels are loaded in this process, the kernels answer.
+    """
+    from . import _interpreted, geometry
+
+    if _compiled_loaded():
+        return None  # the compiled path is already paid for
+    if sum(rows for _, _, rows in work.plan) > SMALL_FILE or any(kind >= FIRST_KIND for kind, _, _ in work.plan):
+        return None
+    budget = SMALL_NODES // max(1, sum(rows for _, _, rows in work.plan))  # per puzzle
+    values = []
+    for kind, first, rows in work.plan:
+        n = kind * kind
+        peers, units = geometry.peers(kind), geometry.units(kind)
+        puzzles = work.batch.arrays[kind][first : first + rows]
+        counts = np.zeros(rows, np.int64)
+        sols = np.zeros_like(puzzles)
+        limit = work.kernel_limit if work.mode == "count" else 2
+        for j, puzzle in enumerate(puzzles.tolist()):
+            try:
+                found, solution = _interpreted.count(puzzle, n, peers, units, limit=limit, max_nodes=budget)
+            except _interpreted.OutOfNodes:
+                return None
+            if work.mode == "solve" and found > 1:
+                return None  # which solution comes first is the kernels' to say
+            counts[j] = min(found, work.kernel_limit)
+            if solution is not None:
+                sols[j] = solution
+        values.append((counts, sols))
+    return values
+
+
 def solve_file(
     data: bytes,
     *,
     mode: str = "solve",
     limit: int | None = None,
     symbols: str | None = None,
+    box=None,
+    variant=None,
     jobs: int | None = None,
     journal=None,
     dask: str | None = None,
@@ -284,7 +356,8 @@ def solve_file(
 
     Blank lines and ``#`` comments are skipped, CRLF is fine; a line that is not a valid
     puzzle gets an ``invalid`` answer with the reason, and the other lines are still
-    answered. ``mode``, ``limit`` and ``symbols`` are those of :class:`SolveFile`; ``jobs``,
+    answered. ``mode``, ``limit``, ``symbols``, ``box`` and ``variant`` are those of
+    :class:`SolveFile`; ``jobs``,
     ``journal``, ``dask``, ``scheduler``, ``progress`` and ``announce`` those of
     :func:`clew.scale.stream`.
 
@@ -298,7 +371,14 @@ def solve_file(
     3 invalid r1c1 and r1c2 are both 1 in row 1
     4 no solution
     """
-    work = SolveFile(data, mode, limit, symbols)
+    work = SolveFile(data, mode, limit, symbols, box, variant)
+    if journal is None and not dask and not scheduler:
+        quick = _interpreted(work)
+        if quick is not None:
+            return work.answers(enumerate(quick))
+    kernels = {"sudoku/_kernels9.py" if kind == 3 else "sudoku/_kernels.py" if kind < FIRST_KIND else "sudoku/_kernels_shape.py"
+               for kind, _, _ in work.plan or ()}
+    announce_compiling(*sorted(kernels))
     values = stream(
         work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress,
         ordered=True, announce=announce,

@@ -1,4 +1,4 @@
-"""The geometry of a k^2 x k^2 Sudoku grid: its cells, units and peers, built once per size.
+"""The geometry of a Sudoku grid: its cells, units and peers, built once per shape.
 
 Every part of clew that reasons about the shape of the grid -- the grid reader, the logical
 solver, the traces, the pictures, and the Python that builds the kernels' tables -- takes it
@@ -10,36 +10,50 @@ Glossary
 --------
 The words are those of Peter Norvig's essay *Solving Every Sudoku Puzzle*:
 
-box size ``k``
-    The boxes are k x k; the grid has side ``n = k * k`` (k = 2, 3, 4, 5: 4x4, 9x9, 16x16,
-    25x25) and ``n * n`` cells.
+shape
+    A :class:`~clew.sudoku.shape.Shape`: the side ``n``, the box of ``r`` rows x ``c``
+    columns (``r * c = n``: 2x3 for 6x6, 3x3 for 9x9) or a jigsaw's regions, and the extra
+    sets of the variants. Every function here takes a shape, or an int ``k`` for the classic
+    k^2 x k^2 grid with k x k boxes (k = 2, 3, 4, 5: 4x4, 9x9, 16x16, 25x25).
 cell
     One square of the grid, numbered 0 to ``n * n - 1`` in reading order: cell ``r * n + c``
     is on row ``r``, column ``c`` (both from 0).
 digit
     What a cell holds: 1 to ``n`` (0 stands for a blank).
 unit
-    ``n`` cells that must hold every digit exactly once: a *row*, a *column* or a *box* (a
-    k x k block). Units are numbered 0 to ``3n - 1``: the rows first (0 to n - 1, top to
-    bottom), then the columns (n to 2n - 1, left to right), then the boxes (2n to 3n - 1, in
-    reading order). Every cell is in exactly 3 units.
+    ``n`` cells that must hold every digit exactly once: a *row*, a *column* or a *box* (an
+    r x c block, or a jigsaw *region*), then those of the variants (the two *diagonals* of
+    X, the *windows* of windoku, an *extra* region of n cells). Units are numbered from 0:
+    the rows first (0 to n - 1, top to bottom), then the columns (n to 2n - 1, left to
+    right), then the boxes (2n to 3n - 1, in reading order), then the variants' units. On a
+    classic grid every cell is in exactly 3 units.
+group
+    A set of fewer than n cells that must hold different digits: an extra region, or a
+    killer *cage* (whose digits also add up to its sum). Groups are numbered after the units:
+    :func:`sets` lists units then groups.
 peers
-    The cells that share a unit with a cell, the cell itself excluded: ``2(n - 1) + (k - 1)^2``
-    of them (20 on a 9x9 grid). A digit placed in a cell is barred from all its peers.
+    The cells that share a unit or a group with a cell, the cell itself excluded:
+    ``2(n - 1) + (k - 1)^2`` of them on a classic grid (20 on a 9x9 grid). A digit placed in a cell is barred from all its peers.
 cell name
     ``r3c5``: row 3, column 5, counted from 1 (so ``r1c1`` is cell 0).
 segment
-    The k cells where a box and a line (a row or a column) cross; locked candidates
-    (pointing, claiming) reason about segments.
+    The cells (two or more) where a box and a line (a row or a column) cross; locked
+    candidates (pointing, claiming) reason about segments.
 
-Everything that depends on ``k`` alone is a tuple built on first use and cached, so sharing
-it costs nothing and nobody can change it under another reader.
+Everything that depends on the shape alone is a tuple built on first use and cached, so
+sharing it costs nothing and nobody can change it under another reader.
 
 >>> from clew.sudoku import geometry
 >>> len(geometry.peers(3)[0]), geometry.cell_units(3)[40]
 (20, (4, 13, 22))
 >>> geometry.cell_name(40, 9), geometry.cell_index("r5c5", 9), geometry.unit_names(3)[22]
 ('r5c5', 40, 'box 5')
+>>> from clew.sudoku.shape import make_shape
+>>> six = make_shape(6)
+>>> geometry.boxes(six)[1], len(geometry.peers(six)[0])
+((3, 4, 5, 9, 10, 11), 12)
+>>> geometry.unit_names(make_shape(9, variant="x"))[-2:]
+('diagonal 1', 'diagonal 2')
 """
 
 from __future__ import annotations
@@ -47,23 +61,41 @@ from __future__ import annotations
 import functools
 import re
 
+from .shape import Shape, as_shape
+
 __all__ = [
     "box_of",
     "boxes",
     "cell_index",
     "cell_name",
     "cell_names",
+    "cell_sets",
     "cell_units",
     "columns",
+    "groups",
     "peer_sets",
     "peers",
     "rows",
     "segments",
+    "set_names",
+    "sets",
     "unit_names",
     "units",
 ]
 
 _NAME = re.compile(r"[rR](\d+)[cC](\d+)")
+
+
+def _cached(build):
+    """Cache ``build(shape)`` per shape; an int ``k`` stands for the classic k x k boxes."""
+    cached = functools.lru_cache(maxsize=256)(build)
+
+    @functools.wraps(build)
+    def get(shape):
+        return cached(as_shape(shape))
+
+    get.cache_clear = cached.cache_clear
+    return get
 
 
 # ---------------------------------------------------------------------------------------------
@@ -79,7 +111,7 @@ def cell_name(cell: int, n: int) -> str:
     cell : int
         The cell, 0 to ``n * n - 1`` in reading order.
     n : int
-        The side of the grid (``k * k``).
+        The side of the grid.
 
     Returns
     -------
@@ -121,99 +153,170 @@ def cell_index(name: str, n: int) -> int:
     return (r - 1) * n + c - 1
 
 
-@functools.lru_cache(maxsize=None)
-def cell_names(k: int) -> tuple[str, ...]:
-    """The name of every cell of the k^2 x k^2 grid, in reading order.
+@_cached
+def cell_names(shape: Shape) -> tuple[str, ...]:
+    """The name of every cell of the grid, in reading order.
 
     >>> cell_names(2)[:5]
     ('r1c1', 'r1c2', 'r1c3', 'r1c4', 'r2c1')
     """
-    n = k * k
+    n = shape.n
     return tuple(cell_name(cell, n) for cell in range(n * n))
 
 
-def box_of(cell: int, k: int) -> int:
-    """The box of a cell, 0 to ``n - 1`` in reading order (its unit is ``2n + box_of``).
+def box_of(cell: int, shape) -> int:
+    """The box (or jigsaw region) of a cell, 0 to ``n - 1`` (its unit is ``2n + box_of``).
 
     >>> box_of(0, 3), box_of(40, 3), box_of(80, 3), box_of(15, 2)
     (0, 4, 8, 3)
     """
-    n = k * k
+    shape = as_shape(shape)
+    if shape.regions is not None:
+        return shape.regions[cell]
+    n, (br, bc) = shape.n, shape.box
     r, c = divmod(cell, n)
-    return (r // k) * k + c // k
+    return (r // br) * (n // bc) + c // bc
 
 
 # ---------------------------------------------------------------------------------------------
-# Units
+# Units and groups
 # ---------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def rows(k: int) -> tuple[tuple[int, ...], ...]:
+@_cached
+def rows(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cells of each row, top to bottom, each left to right.
 
     >>> rows(2)[1]
     (4, 5, 6, 7)
     """
-    n = k * k
+    n = shape.n
     return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
 
 
-@functools.lru_cache(maxsize=None)
-def columns(k: int) -> tuple[tuple[int, ...], ...]:
+@_cached
+def columns(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cells of each column, left to right, each top to bottom.
 
     >>> columns(2)[1]
     (1, 5, 9, 13)
     """
-    n = k * k
+    n = shape.n
     return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
 
 
-@functools.lru_cache(maxsize=None)
-def boxes(k: int) -> tuple[tuple[int, ...], ...]:
-    """The cells of each box, boxes in reading order, each box's cells in reading order.
+@_cached
+def boxes(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The cells of each box (or jigsaw region), in reading order of their first cell (a
+    region's number is its order of first appearance), each box's cells in reading order.
 
     >>> boxes(2)[1]
     (2, 3, 6, 7)
     """
-    n = k * k
-    return tuple(
-        tuple((br * k + i) * n + bc * k + j for i in range(k) for j in range(k)) for br in range(k) for bc in range(k)
-    )
+    n = shape.n
+    out: list[list[int]] = [[] for _ in range(n)]
+    for cell in range(n * n):
+        out[box_of(cell, shape)].append(cell)
+    return tuple(tuple(cells) for cells in out)
 
 
-@functools.lru_cache(maxsize=None)
-def units(k: int) -> tuple[tuple[int, ...], ...]:
-    """Every unit: the rows, then the columns, then the boxes (``3n`` units of ``n`` cells).
+def _variant_units(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
+    """The units of the variants, with their names: diagonals, windows, full extra regions."""
+    n = shape.n
+    out = []
+    if shape.diagonals:
+        out.append(("diagonal 1", tuple(i * n + i for i in range(n))))
+        out.append(("diagonal 2", tuple(i * n + n - 1 - i for i in range(n))))
+    if shape.windows:
+        k = shape.k
+        tops = [1 + i * (k + 1) for i in range(k - 1)]  # 9x9: rows and columns 2-4 and 6-8
+        number = 0
+        for top in tops:
+            for left in tops:
+                number += 1
+                cells = tuple((top + i) * n + left + j for i in range(k) for j in range(k))
+                out.append((f"window {number}", cells))
+    for i, cells in enumerate(shape.extra):
+        if len(cells) == n:
+            out.append((f"extra region {i + 1}", cells))
+    return out
+
+
+def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
+    out = [(f"extra region {i + 1}", cells) for i, cells in enumerate(shape.extra) if len(cells) < shape.n]
+    out += [(f"cage {i + 1}", cells) for i, (_, cells) in enumerate(shape.cages)]
+    return out
+
+
+@_cached
+def units(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Every unit: the rows, the columns, the boxes, then the variants' units (``n`` cells
+    each; ``3n`` units on a classic grid).
 
     >>> len(units(3)), units(3)[9][:3], units(3)[18][:4]
     (27, (0, 9, 18), (0, 1, 2, 9))
     """
-    return rows(k) + columns(k) + boxes(k)
+    return rows(shape) + columns(shape) + boxes(shape) + tuple(cells for _, cells in _variant_units(shape))
 
 
-@functools.lru_cache(maxsize=None)
-def unit_names(k: int) -> tuple[str, ...]:
+@_cached
+def groups(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The all-different sets of fewer than n cells: extra regions, then cages.
+
+    >>> groups(3)
+    ()
+    """
+    return tuple(cells for _, cells in _groups(shape))
+
+
+@_cached
+def sets(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Every all-different set: :func:`units`, then :func:`groups`."""
+    return units(shape) + groups(shape)
+
+
+@_cached
+def unit_names(shape: Shape) -> tuple[str, ...]:
     """The name of each unit, as messages say it: ``row 1`` .. ``column 1`` .. ``box 1``
+    (``region 1`` for a jigsaw), then ``diagonal 1``, ``window 1``, ``extra region 1``
     (counted from 1).
 
     >>> unit_names(2)[3:6], unit_names(2)[-1]
     (('row 4', 'column 1', 'column 2'), 'box 4')
     """
-    n = k * k
-    return tuple(f"{kind} {i + 1}" for kind in ("row", "column", "box") for i in range(n))
+    n = shape.n
+    box = "box" if shape.regions is None else "region"
+    names = [f"{kind} {i + 1}" for kind in ("row", "column", box) for i in range(n)]
+    return tuple(names + [name for name, _ in _variant_units(shape)])
 
 
-@functools.lru_cache(maxsize=None)
-def cell_units(k: int) -> tuple[tuple[int, int, int], ...]:
-    """The 3 units of each cell: ``(its row, its column, its box)`` as unit numbers.
+@_cached
+def set_names(shape: Shape) -> tuple[str, ...]:
+    """The name of each of :func:`sets`: the units' names, then ``extra region 3``, ``cage 1``."""
+    return unit_names(shape) + tuple(name for name, _ in _groups(shape))
+
+
+@_cached
+def cell_sets(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The sets (numbers into :func:`sets`) of each cell, ascending: its row, column and box
+    first, then those of the variants."""
+    out: list[list[int]] = [[] for _ in range(shape.cells)]
+    for number, cells in enumerate(sets(shape)):
+        for cell in cells:
+            out[cell].append(number)
+    return tuple(tuple(found) for found in out)
+
+
+@_cached
+def cell_units(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """The units of each cell: ``(its row, its column, its box)`` as unit numbers, then the
+    variants' units it is in.
 
     >>> cell_units(2)[5]
     (1, 5, 8)
     """
-    n = k * k
-    return tuple((cell // n, n + cell % n, 2 * n + box_of(cell, k)) for cell in range(n * n))
+    count = len(units(shape))
+    return tuple(tuple(u for u in found if u < count) for found in cell_sets(shape))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,52 +324,56 @@ def cell_units(k: int) -> tuple[tuple[int, int, int], ...]:
 # ---------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def peer_sets(k: int) -> tuple[frozenset[int], ...]:
+@_cached
+def peer_sets(shape: Shape) -> tuple[frozenset[int], ...]:
     """The peers of each cell as a set (for "does a see b" tests).
 
     >>> 1 in peer_sets(3)[0], 10 in peer_sets(3)[0], 12 in peer_sets(3)[0]
     (True, True, False)
     """
-    all_units, of_cell = units(k), cell_units(k)
+    all_sets, of_cell = sets(shape), cell_sets(shape)
     out = []
-    for cell, three in enumerate(of_cell):
+    for cell, mine in enumerate(of_cell):
         seen = set()
-        for u in three:
-            seen.update(all_units[u])
+        for u in mine:
+            seen.update(all_sets[u])
         seen.discard(cell)
         out.append(frozenset(seen))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
-def peers(k: int) -> tuple[tuple[int, ...], ...]:
+@_cached
+def peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The peers of each cell, ascending.
 
     >>> peers(2)[0]
     (1, 2, 3, 4, 5, 8, 12)
     """
-    return tuple(tuple(sorted(p)) for p in peer_sets(k))
+    return tuple(tuple(sorted(p)) for p in peer_sets(shape))
 
 
-@functools.lru_cache(maxsize=None)
-def segments(k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+@_cached
+def segments(shape: Shape) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Where boxes and lines cross: ``(box, line, cells)`` for each box in order, first with
-    each of its k rows (top to bottom), then with each of its k columns (left to right).
+    each row it meets in two cells or more (top to bottom), then each such column (left to
+    right).
 
-    ``box`` and ``line`` are unit numbers; ``cells`` are the k cells they share, in reading
-    order. There are ``2 * n * k`` segments.
+    ``box`` and ``line`` are unit numbers; ``cells`` are the cells they share, in reading
+    order. A classic grid has ``2 * n * k`` segments of k cells.
 
     >>> segments(2)[:3]
     ((8, 0, (0, 1)), (8, 1, (4, 5)), (8, 4, (0, 4)))
     """
-    n = k * k
-    all_units, of_cell = units(k), cell_units(k)
+    n = shape.n
+    all_units = units(shape)
     out = []
     for box in range(2 * n, 3 * n):
         cells = all_units[box]
         for side in (0, 1):  # the box's rows, then its columns
-            for line in sorted({of_cell[c][side] for c in cells}):
+            lines = sorted({c // n if side == 0 else n + c % n for c in cells})
+            for line in lines:
                 in_line = set(all_units[line])
-                out.append((box, line, tuple(c for c in cells if c in in_line)))
+                shared = tuple(c for c in cells if c in in_line)
+                if len(shared) >= 2:
+                    out.append((box, line, shared))
     return tuple(out)

@@ -1,8 +1,11 @@
 """Sudoku grids: reading a puzzle in any of its usual forms, the :class:`Grid` value, and
 its text forms.
 
-A grid of *box size* ``k`` (2 to 5) has side ``n = k * k`` (4, 9, 16 or 25) and ``n * n``
-cells; each cell holds a digit ``1..n`` or 0 for a blank.
+A grid has side ``n`` (4 to 25) and ``n * n`` cells; each cell holds a digit ``1..n`` or 0
+for a blank. Its :class:`~clew.sudoku.shape.Shape` says its boxes (``r x c``: the squarest
+unless ``box="3x4"`` says otherwise; 2x3 for 6x6) or jigsaw regions, and the variants' rules
+(``variant="x"``, ``"windoku"``, ``regions=``, ``extra=``, ``cages=``; the one-line forms of
+jigsaw and killer puzzles are read too, see :mod:`clew.sudoku.variants`).
 
 Symbols
 -------
@@ -57,15 +60,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import ClewError
+from .._display import Picture
 from . import geometry
+from .shape import MAX_SIDE, MIN_SIDE, PuzzleFormatError, Shape, ShapeError, SudokuInputError, as_shape, make_shape, squarest_box
+from .variants import split_line, write_cages, write_regions
 
-#: Box sizes supported, and the side ``n = k * k`` of each.
+#: Box sizes of the classic k^2 x k^2 grids, and the side ``n = k * k`` of each.
 SIZES = {2: 4, 3: 9, 4: 16, 5: 25}
-#: Number of cells -> box size.
-_K_OF_CELLS = {n * n: k for k, n in SIZES.items()}
-#: Side -> box size.
-_K_OF_SIDE = {n: k for k, n in SIZES.items()}
 
 #: The default alphabet: digit ``d`` is written ``DIGITS[d - 1]``.
 DIGITS = "123456789ABCDEFGHIJKLMNOP"
@@ -77,12 +78,8 @@ _SEPARATORS = frozenset(" \t\r\n\f\v|-+=" + "".join(chr(c) for c in range(0x2500
 _SEPARATOR_RUN = re.compile("[" + re.escape("".join(sorted(_SEPARATORS - set(" \t\r\n\f\v")))) + "]")
 
 
-class SudokuInputError(ClewError):
-    """A sudoku puzzle that cannot be read, or whose givens break a rule."""
-
-
-class PuzzleFormatError(SudokuInputError):
-    """Input that is not a sudoku grid: wrong size, a symbol that is not a digit, wrong type."""
+# SudokuInputError and PuzzleFormatError are defined in clew.sudoku.shape (which raises them
+# too) and belong here: their __module__ says clew.sudoku.grid.
 
 
 class ConflictingGivensError(SudokuInputError):
@@ -137,10 +134,10 @@ def _decoder(symbols: str | None, n: int) -> dict[str, int]:
     return table
 
 
-class Grid:
-    """A sudoku grid of side ``n = k * k`` (k = 2..5): a puzzle, or a (candidate) solution.
+class Grid(Picture):  # Picture: shows itself as the grid in a notebook
+    """A sudoku grid of side ``n`` (4 to 25) and its shape: a puzzle, or a (candidate) solution.
 
-    An immutable value: equal grids (same size, same digits) compare and hash equal,
+    An immutable value: equal grids (same shape, same digits) compare and hash equal,
     whatever form they were read from. Givens that repeat a digit are allowed here (a
     candidate solution may be wrong; see :func:`parse` and :func:`clew.sudoku.check_solution`).
 
@@ -151,12 +148,19 @@ class Grid:
     symbols : str, optional
         The alphabet: ``symbols[i]`` is digit ``i + 1``. Default ``123456789ABC...P``;
         kept for :meth:`to_line` and :meth:`to_text`.
+    box : str or (int, int), optional
+        ``"3x4"``: boxes of 3 rows and 4 columns; default the squarest, ``r <= c``.
+    regions, variant, extra, cages : optional
+        A jigsaw's region map, ``"x"`` / ``"windoku"``, more all-different regions, killer
+        cages: see :func:`clew.sudoku.shape.make_shape`. A jigsaw or killer line
+        (``<cells> <regions>``, ``[<cells>] <cage letters> <sums>``) gives its own.
 
     Raises
     ------
     PuzzleFormatError
         Wrong number of cells or rows, a symbol that is not a digit of the grid's size, or
-        a value that is not a puzzle at all.
+        a value that is not a puzzle at all; a :class:`~clew.sudoku.shape.ShapeError` for
+        a box, region map or cage that does not fit.
 
     Examples
     --------
@@ -176,30 +180,53 @@ class Grid:
     >>> Grid("123")
     Traceback (most recent call last):
     ...
-    clew.sudoku.grid.PuzzleFormatError: a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 3
+    clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 3
+    >>> six = Grid("1" + "." * 35)
+    >>> six.shape.box_name, six.k
+    ('2x3', None)
+    >>> Grid("." * 16, variant="x")
+    Grid('................', variant='x')
     """
 
-    __slots__ = ("_cells", "_k", "_symbols")
+    __slots__ = ("_cells", "_shape", "_symbols")
 
-    def __init__(self, puzzle, *, symbols: str | None = None) -> None:
+    def __init__(self, puzzle, *, symbols: str | None = None, box=None, regions=None, variant=None, extra=None, cages=None) -> None:
+        rules = {"box": box, "regions": regions, "variant": variant, "extra": extra, "cages": cages}
         if isinstance(puzzle, Grid):
             symbols = check_symbols(symbols, puzzle.n) if symbols is not None else puzzle._symbols
-            self._set(puzzle._cells, puzzle._k, symbols)
+            shape = puzzle._shape
+            if any(v is not None for v in rules.values()):
+                shape = make_shape(puzzle.n, **_merge(rules, shape))
+            self._set(puzzle._cells, shape, symbols)
             return
         symbols = check_symbols(symbols)
-        cells, k = _read(puzzle, symbols)
-        self._set(bytes(cells), k, symbols)
+        if isinstance(puzzle, (bytes, bytearray, memoryview)):
+            puzzle = _decode(puzzle)
+        if isinstance(puzzle, str) and "\n" not in puzzle.strip():
+            text, line_regions, line_cages = split_line(puzzle)
+            for name, value in (("regions", line_regions), ("cages", line_cages)):
+                if value is not None:
+                    if rules[name] is not None:
+                        raise ShapeError(f"the line gives the {name} of its puzzle, and so does {name}=: give them once")
+                    rules[name] = value
+            if text is None:  # a killer without givens: the cage map says the size
+                side = math.isqrt(len(line_cages.split()[0]))
+                text = "." * (side * side)
+            puzzle = text
+        cells, n = _read(puzzle, symbols)
+        self._set(bytes(cells), make_shape(n, **rules), symbols)
 
-    def _set(self, cells: bytes, k: int, symbols: str | None) -> None:
+    def _set(self, cells: bytes, shape: Shape, symbols: str | None) -> None:
         object.__setattr__(self, "_cells", cells)
-        object.__setattr__(self, "_k", k)
+        object.__setattr__(self, "_shape", shape)
         object.__setattr__(self, "_symbols", symbols)
 
     @classmethod
-    def _make(cls, cells: bytes, k: int, symbols: str | None = None) -> Grid:
-        """A grid from already checked cells (``n * n`` bytes, values 0..n): no parsing."""
+    def _make(cls, cells: bytes, shape, symbols: str | None = None) -> Grid:
+        """A grid from already checked cells (``n * n`` bytes, values 0..n) and a shape (or
+        the box size k of a classic grid): no parsing."""
         grid = cls.__new__(cls)
-        grid._set(cells, k, symbols)
+        grid._set(cells, as_shape(shape), symbols)
         return grid
 
     def __setattr__(self, name, value):
@@ -208,14 +235,20 @@ class Grid:
     # -- shape ---------------------------------------------------------------------------------
 
     @property
-    def k(self) -> int:
-        """Box size: boxes are k x k, the grid is k^2 x k^2."""
-        return self._k
+    def k(self) -> int | None:
+        """Box size of square boxes (k x k, the grid is k^2 x k^2); ``None`` for rectangular
+        boxes and jigsaws (see :attr:`shape`)."""
+        return self._shape.k
 
     @property
     def n(self) -> int:
-        """Side of the grid (``k * k``), also the largest digit."""
-        return self._k * self._k
+        """Side of the grid, also the largest digit."""
+        return self._shape.n
+
+    @property
+    def shape(self) -> Shape:
+        """The rules of the grid: boxes or regions, variants (:class:`~clew.sudoku.shape.Shape`)."""
+        return self._shape
 
     @property
     def symbols(self) -> str | None:
@@ -262,10 +295,10 @@ class Grid:
         """The first two filled cells that break a rule, or ``None``.
 
         Cells are scanned in reading order; the first cell that repeats the digit of an
-        earlier cell of its row, column or box (checked in that order) is reported with that
-        earlier cell: ``((r1, c1), (r2, c2), digit, unit)``, 0-based, ``unit`` naming the
-        shared row, column or box (``"row 1"``, ``"column 3"``, ``"box 2"``; boxes are
-        numbered from 1 in reading order).
+        earlier cell of its row, column, box or a variant's region or cage (checked in that
+        order) is reported with that earlier cell: ``((r1, c1), (r2, c2), digit, unit)``,
+        0-based, ``unit`` naming the shared set (``"row 1"``, ``"column 3"``, ``"box 2"``,
+        ``"diagonal 1"``, ``"cage 4"``; numbered from 1). Cage sums are not checked here.
 
         Examples
         --------
@@ -273,13 +306,13 @@ class Grid:
         >>> Grid("1.1." "...." "...." "....").conflict()
         ((0, 0), (0, 2), 1, 'row 1')
         """
-        n, k, cells = self.n, self._k, self._cells
-        of_cell, names = geometry.cell_units(k), geometry.unit_names(k)
-        seen: list[dict[int, int]] = [{} for _ in range(3 * n)]  # unit -> digit -> first cell
+        n, shape, cells = self.n, self._shape, self._cells
+        of_cell, names = geometry.cell_sets(shape), geometry.set_names(shape)
+        seen: list[dict[int, int]] = [{} for _ in names]  # set -> digit -> first cell
         for index, v in enumerate(cells):
             if v == 0:
                 continue
-            three = of_cell[index]  # row, column, box: the order the message names them in
+            three = of_cell[index]  # row, column, box, then the variants': the message's order
             for u in three:
                 if v in seen[u]:
                     return divmod(seen[u][v], n), divmod(index, n), v, names[u]
@@ -303,19 +336,40 @@ class Grid:
         return "".join(table[v] for v in self._cells)
 
     def to_text(self) -> str:
-        """The grid drawn over ``n`` lines, boxes separated by ``|`` and ``-+-`` lines
-        (reads back with :class:`Grid`)."""
-        n, k = self.n, self._k
+        """The grid drawn over ``n`` lines, boxes of r rows x c columns separated by ``|``
+        and ``-+-`` lines (reads back with :class:`Grid`, given the same shape; a jigsaw's
+        regions are not drawn: see :meth:`to_line` and the picture).
+
+        >>> print(Grid("123456" + "." * 30).to_text().splitlines()[0])
+        1 2 3 | 4 5 6
+        """
+        n = self.n
+        br, bc = self._shape.box if self._shape.box is not None else (n, n)
         table = (".",) + tuple(_alphabet(self._symbols, n))
         # under each box of "a b c" a run of dashes; "-+-" under each " | "
-        band = "-+-".join(["-" * (2 * k - 1)] * k)
+        band = "-+-".join(["-" * (2 * bc - 1)] * (n // bc))
         lines = []
         for r in range(n):
-            if r and r % k == 0:
+            if r and r % br == 0:
                 lines.append(band)
             row = [table[v] for v in self._cells[r * n : (r + 1) * n]]
-            lines.append(" | ".join(" ".join(row[b * k : (b + 1) * k]) for b in range(k)))
+            lines.append(" | ".join(" ".join(row[b * bc : (b + 1) * bc]) for b in range(n // bc)))
         return "\n".join(lines)
+
+    def to_variant_line(self, blank: str = ".") -> str:
+        """The one-line form with the shape's text: ``<cells> <regions>`` for a jigsaw,
+        ``<cells> <cage letters> <sums>`` for a killer (see :mod:`clew.sudoku.variants`);
+        the plain line otherwise. Box and flags are not written.
+
+        >>> Grid("." * 16, cages=[(3, ["r1c1", "r1c2"])]).to_variant_line()
+        '................ AA.............. 3'
+        """
+        parts = [self.to_line(blank)]
+        if self._shape.regions is not None:
+            parts.append(write_regions(self._shape.regions))
+        if self._shape.cages:
+            parts.append(write_cages(self._shape.cages, self.n))
+        return " ".join(parts)
 
     def to_lists(self) -> list[list[int]]:
         """The rows as lists of ints, 0 for a blank."""
@@ -335,32 +389,79 @@ class Grid:
         return self.to_line()
 
     def __repr__(self) -> str:
-        if self._symbols is None:
-            return f"Grid({self.to_line()!r})"
-        return f"Grid({self.to_line()!r}, symbols={self._symbols!r})"
+        shape = self._shape
+        args = [repr(self.to_line())]
+        if self._symbols is not None:
+            args.append(f"symbols={self._symbols!r}")
+        if shape.box is not None and shape.box != squarest_box(shape.n):
+            args.append(f"box={shape.box_name!r}")
+        if shape.regions is not None:
+            args.append(f"regions={write_regions(shape.regions)!r}")
+        flags = [name for name in shape.variants if name in ("x", "windoku")]
+        if flags:
+            args.append(f"variant={'+'.join(flags)!r}")
+        if shape.extra:
+            args.append(f"extra={[list(cells) for cells in shape.extra]!r}")
+        if shape.cages:
+            args.append(f"cages={[(total, list(cells)) for total, cells in shape.cages]!r}")
+        return f"Grid({', '.join(args)})"
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return self._k == other._k and self._cells == other._cells
+        return self._shape == other._shape and self._cells == other._cells
 
     def __hash__(self) -> int:
-        return hash((self._k, self._cells))
+        return hash((self._shape, self._cells))
 
     def __reduce__(self):
-        return (_unpickle, (self._cells, self._k, self._symbols))
+        shape = self._shape
+        return (_unpickle, (self._cells, shape.k if shape.is_classic else shape, self._symbols))
 
 
-def _unpickle(cells: bytes, k: int, symbols: str | None) -> Grid:
-    return Grid._make(cells, k, symbols)
+def _unpickle(cells: bytes, shape, symbols: str | None) -> Grid:
+    return Grid._make(cells, shape, symbols)
+
+
+def _merge(rules: dict, shape: Shape) -> dict:
+    """The rules of ``shape`` with those given in ``rules`` (not None) put over them."""
+    out = {
+        "box": shape.box if shape.regions is None else None,
+        "regions": shape.regions,
+        "variant": [name for name in shape.variants if name in ("x", "windoku")],
+        "extra": shape.extra,
+        "cages": shape.cages,
+    }
+    if rules.get("regions") is not None:
+        out["box"] = None
+    if rules.get("box") is not None:
+        out["regions"] = None
+    out.update({key: value for key, value in rules.items() if value is not None})
+    return out
+
+
+def _decode(puzzle) -> str:
+    try:
+        return bytes(puzzle).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PuzzleFormatError(f"a puzzle given as bytes must be UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
 
-_CELL_COUNTS = "16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25)"
-_ROW_COUNTS = "4, 9, 16 or 25 rows"
+_CELL_COUNTS = f"n*n cells for a side n of {MIN_SIDE} to {MAX_SIDE} (16 for 4x4, 36 for 6x6, 81 for 9x9, ...)"
+_ROW_COUNTS = f"{MIN_SIDE} to {MAX_SIDE} rows"
+
+
+def _side_of_cells(count: int) -> int | None:
+    n = math.isqrt(count)
+    return n if n * n == count and MIN_SIDE <= n <= MAX_SIDE else None
+
+
+def _is_side(count: int) -> bool:
+    return MIN_SIDE <= count <= MAX_SIDE
 
 
 def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
@@ -368,12 +469,9 @@ def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
 
 
 def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
-    """``(cells, k)`` of any supported form, or :class:`PuzzleFormatError`."""
+    """``(cells, n)`` of any supported form, or :class:`PuzzleFormatError`."""
     if isinstance(puzzle, (bytes, bytearray, memoryview)):
-        try:
-            puzzle = bytes(puzzle).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise PuzzleFormatError(f"a puzzle given as bytes must be UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        puzzle = _decode(puzzle)
     if isinstance(puzzle, str):
         return _read_text(puzzle, symbols)
     if hasattr(puzzle, "tolist") and hasattr(puzzle, "ndim"):  # a numpy array
@@ -388,17 +486,15 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         items = list(puzzle)
     except TypeError:
         raise PuzzleFormatError(f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__}") from None
-    if len(items) in _K_OF_CELLS and all(_is_scalar(item) for item in items):
-        k = _K_OF_CELLS[len(items)]
-        n = k * k
+    if _side_of_cells(len(items)) and all(_is_scalar(item) for item in items):
+        n = _side_of_cells(len(items))
         decode = _decoder(symbols, n)
-        return [_cell_value(item, i, n, decode) for i, item in enumerate(items)], k
-    if len(items) not in _K_OF_SIDE:
-        if all(_is_scalar(item) for item in items):
-            raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {len(items)}")
+        return [_cell_value(item, i, n, decode) for i, item in enumerate(items)], n
+    if items and all(_is_scalar(item) for item in items):
+        raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {len(items)}")
+    if not _is_side(len(items)):
         raise PuzzleFormatError(f"a sudoku has {_ROW_COUNTS}, got {len(items)}")
     n = len(items)
-    k = _K_OF_SIDE[n]
     decode = _decoder(symbols, n)
     cells: list[int] = []
     for r, row in enumerate(items):
@@ -413,7 +509,7 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         if len(row_cells) != n:
             raise PuzzleFormatError(f"a {_size_name(n)} sudoku has {n} cells in each row, row {r + 1} has {len(row_cells)}")
         cells.extend(_cell_value(item, r * n + c, n, decode) for c, item in enumerate(row_cells))
-    return cells, k
+    return cells, n
 
 
 def _short(value) -> str:
@@ -463,14 +559,13 @@ def _read_text(text: str, symbols: str | None) -> tuple[list[int], int]:
         n = len(words)
         decode = _decoder(symbols, n)
         cells = [_cell_value(word, i, n, decode) for i, word in enumerate(w for row in words for w in row)]
-        return cells, _K_OF_SIDE[n]
+        return cells, n
     chars = [ch for ch in text if ch not in _SEPARATORS]
-    k = _K_OF_CELLS.get(len(chars))
-    if k is None:
+    n = _side_of_cells(len(chars))
+    if n is None:
         dropped = len(text) != len(chars) and len(text.strip()) != len(chars)
         note = " (after skipping spaces and box lines)" if dropped else ""
         raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {len(chars)}{note}")
-    n = k * k
     decode = _decoder(symbols, n)
     cells = []
     for i, ch in enumerate(chars):
@@ -478,7 +573,7 @@ def _read_text(text: str, symbols: str | None) -> tuple[list[int], int]:
         if value is None:
             raise _bad_symbol(i, n, ch)
         cells.append(value)
-    return cells, k
+    return cells, n
 
 
 def _words_grid(text: str) -> list[list[str]] | None:
@@ -492,7 +587,7 @@ def _words_grid(text: str) -> list[list[str]] | None:
         if words:
             rows.append(words)
     n = len(rows)
-    if n not in _K_OF_SIDE or any(len(row) != n for row in rows):
+    if not _is_side(n) or any(len(row) != n for row in rows):
         return None
     if all(len(word) == 1 for row in rows for word in row):
         return None  # the same as reading characters
@@ -514,7 +609,7 @@ def conflict_message(found: tuple[tuple[int, int], tuple[int, int], int, str], g
     return f"{first} and {second} are both {what} in {unit}"
 
 
-def parse(puzzle, *, symbols: str | None = None) -> Grid:
+def parse(puzzle, *, symbols: str | None = None, box=None, regions=None, variant=None, extra=None, cages=None) -> Grid:
     """Read a puzzle and check its givens: the :class:`Grid`, or an error naming the problem.
 
     Parameters
@@ -523,6 +618,8 @@ def parse(puzzle, *, symbols: str | None = None) -> Grid:
         Any form :class:`Grid` reads.
     symbols : str, optional
         The alphabet (see :class:`Grid`).
+    box, regions, variant, extra, cages : optional
+        The shape (see :class:`Grid`).
 
     Returns
     -------
@@ -548,171 +645,13 @@ def parse(puzzle, *, symbols: str | None = None) -> Grid:
     ...
     clew.sudoku.grid.PuzzleFormatError: r2c1: 'X' is not a digit of a 4x4 sudoku
     """
-    grid = Grid(puzzle, symbols=symbols)
+    grid = Grid(puzzle, symbols=symbols, box=box, regions=regions, variant=variant, extra=extra, cages=cages)
     found = grid.conflict()
     if found is not None:
         raise ConflictingGivensError(conflict_message(found, grid), (found[0], found[1]), found[2])
     return grid
 
 
-# ---------------------------------------------------------------------------------------------
-# Many puzzles at once: one line each, read into one int8 array per size
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass
-class PuzzleBatch:
-    """Puzzles read from a file of one puzzle per line (see :func:`read_lines`).
-
-    Attributes
-    ----------
-    texts : list of str
-        Each puzzle's line as written (surrounding white space removed), in file order.
-    line_numbers : list of int
-        The 1-based line of each puzzle in the file.
-    sizes : numpy.ndarray of int8, shape (P,)
-        The box size k of each puzzle, 0 for a line that is not a valid puzzle.
-    rows : numpy.ndarray of int64, shape (P,)
-        Where each valid puzzle sits in ``arrays[k]``; -1 for an invalid line.
-    arrays : dict of int to numpy.ndarray
-        For each box size present, the valid puzzles of that size as one C-contiguous int8
-        array of shape (m, k**4) (0 = blank), in file order.
-    errors : dict of int to str
-        The one-line reason of each invalid puzzle, by its index.
-    """
-
-    texts: list[str] = field(default_factory=list)
-    line_numbers: list[int] = field(default_factory=list)
-    sizes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int8))
-    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
-    arrays: dict[int, np.ndarray] = field(default_factory=dict)
-    errors: dict[int, str] = field(default_factory=dict)
-
-    def __len__(self) -> int:
-        return len(self.texts)
-
-
-def split_lines(data: bytes) -> tuple[list[bytes], list[int]]:
-    """The puzzle lines of a file and their 1-based line numbers: a UTF-8 byte order mark
-    is skipped, CRLF and LF both end a line, surrounding white space is removed, and blank
-    lines and comments (``#`` first, after any white space) are left out."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines, numbers = [], []
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        line = raw.strip()
-        if line and not line.startswith(b"#"):
-            lines.append(line)
-            numbers.append(number)
-    return lines, numbers
-
-
-def _lookup(k: int, symbols: str | None) -> np.ndarray:
-    """Byte -> value for the one-line form of a k^2 x k^2 puzzle; -1 for any other byte
-    (such a line is read again by :class:`Grid`, which names the problem)."""
-    table = np.full(256, -1, np.int16)
-    for ch, value in _decoder(symbols, k * k).items():
-        if ord(ch) < 128:
-            table[ord(ch)] = value
-    return table
-
-
-def has_conflict(puzzles: np.ndarray, k: int) -> np.ndarray:
-    """For each puzzle (rows of an int8 array, 0 = blank), True if two givens repeat a digit
-    in a row, column or box. Vectorised: sorts the values of every unit."""
-    out = np.zeros(len(puzzles), bool)
-    units = np.array(geometry.units(k), np.intp)  # (3n, n): every row, column and box
-    step = max(1, (1 << 22) // units.size)
-    for lo in range(0, len(puzzles), step):
-        values = np.sort(puzzles[lo : lo + step][:, units], axis=2)
-        same = (values[:, :, 1:] == values[:, :, :-1]) & (values[:, :, 1:] > 0)
-        out[lo : lo + step] = same.any(axis=(1, 2))
-    return out
-
-
-def read_lines(lines: list[bytes], line_numbers: list[int] | None = None, *, symbols: str | None = None) -> PuzzleBatch:
-    """Read one puzzle per line into int8 arrays, without Python work per well-formed line.
-
-    Lines of exactly ``n * n`` known characters are decoded together through a lookup table
-    and checked for repeated givens by sorting every unit (numpy, one pass per line length);
-    only the other lines (spaces, separators, a wrong symbol or length, repeated givens, non
-    ASCII text) are read one by one by :func:`parse`, for the exact one-line reason.
-
-    Examples
-    --------
-    >>> batch = read_lines([b"1...............", b"11..............", b"12"])
-    >>> batch.sizes.tolist(), batch.errors
-    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1', 2: 'a sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25), got 2'})
-    >>> batch.arrays[2].tolist()
-    [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
-    """
-    symbols = check_symbols(symbols)
-    count = len(lines)
-    batch = PuzzleBatch()
-    batch.line_numbers = list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
-    batch.sizes = np.zeros(count, np.int8)
-    batch.rows = np.full(count, -1, np.int64)
-    found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}  # k -> [(indices, values)]
-
-    by_length: dict[int, list[int]] = {}
-    for i, line in enumerate(lines):
-        by_length.setdefault(len(line), []).append(i)
-    slow: list[int] = []
-    for length, indices in by_length.items():
-        k = _K_OF_CELLS.get(length)
-        if k is None or (symbols is not None and len(symbols) < k * k):
-            slow.extend(indices)
-            continue
-        raw = np.frombuffer(b"".join(lines[i] for i in indices), np.uint8).reshape(len(indices), length)
-        values = _lookup(k, symbols)[raw]
-        readable = (values >= 0).all(axis=1)
-        values = values.astype(np.int8)
-        ok = readable.copy()
-        ok[readable] = ~has_conflict(np.ascontiguousarray(values[readable]), k)
-        where = np.asarray(indices, np.int64)
-        found.setdefault(k, []).append((where[ok], values[ok]))
-        slow.extend(where[~ok].tolist())
-
-    for i in sorted(slow):
-        try:
-            text = lines[i].decode("utf-8")
-        except UnicodeDecodeError as exc:
-            batch.errors[i] = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
-            continue
-        try:
-            grid = parse(text, symbols=symbols)
-        except SudokuInputError as exc:
-            batch.errors[i] = str(exc)
-            continue
-        found.setdefault(grid.k, []).append(
-            (np.array([i], np.int64), np.frombuffer(grid._cells, np.int8).reshape(1, -1))
-        )
-
-    for k, parts in found.items():
-        where = np.concatenate([w for w, _ in parts])
-        values = np.concatenate([v for _, v in parts])
-        order = np.argsort(where, kind="stable")
-        where = where[order]
-        batch.arrays[k] = np.ascontiguousarray(values[order])
-        batch.sizes[where] = k
-        batch.rows[where] = np.arange(len(where))
-    batch.texts = [line.decode("utf-8", "replace") for line in lines]
-    return batch
-
-
-def format_lines(grids: np.ndarray, k: int, symbols: str | None = None, blank: str = ".") -> list[str]:
-    """The one-line form of every row of an int8 array of grids (vectorised, as
-    :meth:`Grid.to_line` writes one).
-
-    >>> format_lines(np.array([[1, 2, 3, 4] * 4, [0] * 16], np.int8), 2)
-    ['1234123412341234', '................']
-    """
-    alphabet = (blank + _alphabet(symbols, k * k)).encode("utf-8")
-    if len(grids) == 0:
-        return []
-    if len(alphabet) != k * k + 1:  # a symbol beyond ASCII: one grid at a time
-        return [Grid._make(row.tobytes(), k, symbols).to_line(blank) for row in grids]
-    table = np.frombuffer(alphabet, np.uint8)
-    text = table[grids].tobytes().decode("ascii")
-    width = k**4
-    return [text[i : i + width] for i in range(0, len(text), width)]
+# The batch reader (one puzzle per line into int8 arrays) lives in clew.sudoku.batch; its
+# names are kept here, where they were first.
+from .batch import PuzzleBatch, format_lines, has_conflict, read_lines, split_lines  # noqa: E402

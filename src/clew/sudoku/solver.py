@@ -19,8 +19,10 @@ import numpy as np
 from ..errors import ClewError, check_size
 from ..scale import Work, run
 from . import _kernels as K
-from .grid import SIZES, Grid, parse
-from .kernels import general_tables, kernel
+from . import _kernels_shape as KS
+from .grid import Grid, parse
+from .kernels import general_tables, kernel, shape_tables, stack_tables
+from .shape import MAX_COUNT, Shape, as_shape
 
 __all__ = [
     "MAX_COUNT",
@@ -33,9 +35,6 @@ __all__ = [
     "solve_array",
 ]
 
-#: :func:`count` without a limit refuses to go past this many solutions (under a second of
-#: one core on a 9x9 grid): an almost empty grid has astronomically many (6.67e21 for 9x9).
-MAX_COUNT = 10**6
 
 #: Largest limit the kernel takes (its counters are int64).
 _MAX_LIMIT = 2**62
@@ -57,21 +56,43 @@ def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
     return general_tables(k)
 
 
-def _run(puzzles: np.ndarray, k: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
+def _run(puzzles: np.ndarray, k, limit: int, shapes: list[Shape] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
-    ``limit`` 0 means no limit. The kernel is the one registered for the size
-    (:mod:`clew.sudoku.kernels`: the band kernel for 9x9, the general one otherwise)."""
+    ``limit`` 0 means no limit. The kernel is the one registered for the shape ``k`` (a
+    shape or a box size; :mod:`clew.sudoku.kernels`: the band kernel for 9x9, the general one
+    for the other classic sizes, the shape kernel otherwise). ``shapes``: the shape of each
+    puzzle, when they differ (a file of killer puzzles): one call of the shape kernel."""
     counts = np.zeros(len(puzzles), np.int64)
     sols = np.zeros_like(puzzles)
-    kernel(k).solve_batch(puzzles, limit, counts, sols)
+    if shapes is None:
+        kernel(k).solve_batch(puzzles, limit, counts, sols)
+        return counts, sols
+    index: dict[Shape, int] = {}
+    shape_of = np.array([index.setdefault(shape, len(index)) for shape in shapes], np.int64)
+    tables = stack_tables([shape_tables(shape) for shape in index])
+    KS.solve_batch(puzzles, shape_of, limit, counts, sols, *tables)
     return counts, sols
 
 
 def _one(grid: Grid, limit: int) -> tuple[int, Grid | None]:
     puzzle = np.frombuffer(grid._cells, dtype=np.int8).reshape(1, -1).copy()
-    counts, sols = _run(puzzle, grid.k, limit)
+    counts, sols = _run(puzzle, grid.shape, limit)
     found = int(counts[0])
-    return found, (Grid._make(sols[0].tobytes(), grid.k, grid.symbols) if found else None)
+    return found, (Grid._make(sols[0].tobytes(), grid.shape, grid.symbols) if found else None)
+
+
+def _count(grid: Grid, limit: int) -> int:
+    """The solutions of ``grid`` up to ``limit``. A grid without givens whose rules all say
+    "different digits" (no cage sums) is counted with its first row fixed to 1..n and the
+    count multiplied by n!: relabelling the digits maps the solutions with any first row one
+    to one onto those with 1..n (the 28,200,960 6x6 grids are 720 x 39,168)."""
+    n = grid.n
+    if grid.givens or grid.shape.cages or limit <= 1:
+        return _one(grid, limit)[0]
+    relabellings = math.factorial(n)
+    fixed = Grid._make(bytes(range(1, n + 1)) + bytes(n * n - n), grid.shape, grid.symbols)
+    found = _one(fixed, -(-limit // relabellings))[0]  # enough fixed grids to reach limit
+    return min(found * relabellings, limit)
 
 
 def _check_limit(limit) -> int:
@@ -83,7 +104,7 @@ def _check_limit(limit) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def solve(puzzle, *, symbols: str | None = None) -> Grid | None:
+def solve(puzzle, *, symbols: str | None = None, **shape) -> Grid | None:
     """Solve a sudoku: the first solution found, or ``None`` if there is none.
 
     Parameters
@@ -94,6 +115,9 @@ def solve(puzzle, *, symbols: str | None = None) -> Grid | None:
         16x16 or 25x25 grids.
     symbols : str, optional
         The alphabet of the puzzle's digits (see :class:`~clew.sudoku.Grid`).
+    **shape
+        ``box``, ``regions``, ``variant``, ``extra``, ``cages``: the shape and variant rules
+        (see :class:`~clew.sudoku.Grid`); every function here takes them.
 
     Returns
     -------
@@ -121,10 +145,10 @@ def solve(puzzle, *, symbols: str | None = None) -> Grid | None:
     >>> sudoku.solve("2...3.2......4..") is None    # r1c2 and r2c2 would both be 1
     True
     """
-    return _one(parse(puzzle, symbols=symbols), 1)[1]
+    return _one(parse(puzzle, symbols=symbols, **shape), 1)[1]
 
 
-def count(puzzle, limit: int | None = None, *, symbols: str | None = None) -> int:
+def count(puzzle, limit: int | None = None, *, symbols: str | None = None, **shape) -> int:
     """Count the solutions of a sudoku, up to ``limit``.
 
     Parameters
@@ -164,18 +188,18 @@ def count(puzzle, limit: int | None = None, *, symbols: str | None = None) -> in
     ...
     clew.sudoku.solver.CountTooLargeError: more than 1000000 solutions: give count() a limit to count up to a bound of your choice
     """
-    grid = parse(puzzle, symbols=symbols)
+    grid = parse(puzzle, symbols=symbols, **shape)
     if limit is None:
-        found = _one(grid, MAX_COUNT + 1)[0]
+        found = _count(grid, MAX_COUNT + 1)
         if found > MAX_COUNT:
             raise CountTooLargeError(
                 f"more than {MAX_COUNT} solutions: give count() a limit to count up to a bound of your choice"
             )
         return found
-    return _one(grid, _check_limit(limit))[0]
+    return _count(grid, _check_limit(limit))
 
 
-def is_unique(puzzle, *, symbols: str | None = None) -> bool:
+def is_unique(puzzle, *, symbols: str | None = None, **shape) -> bool:
     """True if the sudoku has exactly one solution (the search stops at the second one).
 
     Examples
@@ -186,10 +210,10 @@ def is_unique(puzzle, *, symbols: str | None = None) -> bool:
     >>> sudoku.is_unique("..3.4.........42")
     True
     """
-    return _one(parse(puzzle, symbols=symbols), 2)[0] == 1
+    return _one(parse(puzzle, symbols=symbols, **shape), 2)[0] == 1
 
 
-def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256) -> Iterator[Grid]:
+def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256, **shape) -> Iterator[Grid]:
     """Generate the solutions of a sudoku, each once, in the order the search finds them.
 
     The search is resumable: it fills a buffer of ``batch`` solutions, hands them out, and
@@ -221,7 +245,7 @@ def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, b
     ['1234341221434321', '1234341241232341', '1243341221344321']
     """
     # checked now, not at the first next(): a bad puzzle fails where it is passed
-    grid = parse(puzzle, symbols=symbols)
+    grid = parse(puzzle, symbols=symbols, **shape)
     if limit is not None:
         limit = check_size(limit, name="limit", low=0, high=_MAX_LIMIT)
     batch = check_size(batch, name="batch", low=1, high=1 << 20)
@@ -231,8 +255,7 @@ def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, b
 def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
     if limit == 0:
         return
-    k, cells = grid.k, len(grid._cells)
-    peers, units = _tables(k)
+    cells = len(grid._cells)
     S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
     untried = np.empty(cells + 2, np.int64)
@@ -240,14 +263,37 @@ def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
     queue = np.empty(2 * cells + 2, np.int64)
     out = np.empty((batch, cells), np.int8)
     start = np.frombuffer(grid._cells, dtype=np.int8).copy()
-    if not K.start(start, k, peers, units, S, branch, untried, meta, queue):
-        return
+    if grid.shape.is_classic:
+        k = grid.k
+        peers, units = _tables(k)
+        tables = (peers, units)
+        if not K.start(start, k, peers, units, S, branch, untried, meta, queue):
+            return
+
+        def step():
+            return K.search(k, *tables, S, branch, untried, meta, queue, limit or 0, out, 0)
+
+    else:
+        # the shape kernel: its derived tables built once, here, for the whole enumeration
+        units, gptr, gcells, gsum = shape_tables(grid.shape)
+        if len(gcells) == 0:
+            gcells = np.zeros(1, np.int64)
+        peers = np.empty((cells, cells), np.int64)
+        npeer = np.zeros(cells, np.int64)
+        pinfo, pcells = KS.build(units, gptr, gcells, cells, peers, npeer)
+        tables = (units, peers, npeer, pinfo, pcells, gptr, gcells, gsum)
+        if not KS.start(start, *tables, S, branch, untried, meta, queue):
+            return
+
+        def step():
+            return KS.search(*tables, S, branch, untried, meta, queue, limit or 0, out, 0)
+
     remaining = limit
     while not meta[2]:
-        written = K.search(k, peers, units, S, branch, untried, meta, queue, limit or 0, out, 0)
+        written = step()
         rows = out[:written] if remaining is None else out[: min(written, remaining)]
         for row in rows:
-            yield Grid._make(row.tobytes(), k, grid.symbols)
+            yield Grid._make(row.tobytes(), grid.shape, grid.symbols)
         if remaining is not None:
             remaining -= len(rows)
             if remaining <= 0:
@@ -259,9 +305,10 @@ def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _check_array(puzzles, k) -> tuple[np.ndarray, int]:
-    k = check_size(k, name="k", low=2, high=max(SIZES))
-    n = k * k
+def _check_array(puzzles, k) -> tuple[np.ndarray, int | Shape]:
+    if not isinstance(k, Shape):
+        k = check_size(k, name="k", low=2, high=5)
+    n = as_shape(k).n
     array = np.ascontiguousarray(puzzles)
     if array.ndim != 2 or array.shape[1] != n * n:
         raise ClewError(f"puzzles of a {n}x{n} sudoku are an array of shape (P, {n * n}), got {array.shape}")
@@ -273,7 +320,7 @@ def _check_array(puzzles, k) -> tuple[np.ndarray, int]:
 
 
 class ArrayWork(Work):
-    """Solving an int8 array of puzzles of box size ``k`` (checked, as :func:`solve_array`
+    """Solving an int8 array of puzzles of box size or shape ``k`` (checked, as :func:`solve_array`
     checks them) up to ``limit`` solutions each, in chunks of ``chunk`` puzzles: the pieces
     ``(lo, hi)`` are kernel calls, run on threads by :mod:`clew.scale` (the kernels release
     the GIL, so threads run them in parallel with no copying)."""
@@ -287,7 +334,8 @@ class ArrayWork(Work):
         import hashlib
 
         digest = hashlib.sha256(np.ascontiguousarray(self.puzzles).tobytes()).hexdigest()
-        return {"solve": "sudoku array", "k": self.k, "limit": self.limit, "chunk": self.chunk, "sha256": digest}
+        k = self.k if isinstance(self.k, int) else repr(self.k)
+        return {"solve": "sudoku array", "k": k, "limit": self.limit, "chunk": self.chunk, "sha256": digest}
 
     def pieces(self) -> list:
         return [(lo, min(lo + self.chunk, len(self.puzzles))) for lo in range(0, len(self.puzzles), self.chunk)]
@@ -307,15 +355,16 @@ def chunk_size(puzzles: int, jobs: int) -> int:
     return max(1, min(CHUNK, math.ceil(puzzles / (8 * jobs))))
 
 
-def solve_array(puzzles, k: int, *, limit: int = 1, jobs: int | None = 1) -> tuple[np.ndarray, np.ndarray]:
+def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = 1) -> tuple[np.ndarray, np.ndarray]:
     """Solve many puzzles of one size at once: the batch path, no Python work per puzzle.
 
     Parameters
     ----------
-    puzzles : array_like of int, shape (P, k**4)
+    puzzles : array_like of int, shape (P, n * n)
         One puzzle per row, cells in reading order, 0 for a blank.
-    k : int
-        Box size (2 to 5).
+    k : int or Shape
+        Box size (2 to 5) of a classic grid, or the shape every puzzle has
+        (:func:`clew.sudoku.shape.make_shape`, or a grid's :attr:`~clew.sudoku.Grid.shape`).
     limit : int
         Count each puzzle's solutions up to ``limit`` (>= 1): 1 solves, 2 proves uniqueness.
     jobs : int or None

@@ -9,6 +9,7 @@ here for code written against ``clew.viz``.
 * :mod:`clew.viz.svg` -- pictures of boards and of search trees;
 * :mod:`clew.viz.player` -- a self-contained HTML page that plays a trace;
 * :mod:`clew.viz.animate` -- the search animated in a terminal.
+* :mod:`clew.viz.notebook` -- the pictures a value shows in a Jupyter notebook.
 """
 
 from __future__ import annotations

@@ -56,18 +56,21 @@ def sudoku_text(cells: list[int], k: int) -> str:
 
 
 def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: str | None = None,
-            fps: float = 10.0, console=None) -> dict | None:
+            fps: float = 10.0, console=None, maze: str | None = None) -> dict | None:
     """Play a trace in the terminal at ``fps`` events per second; returns the last event.
 
     Parameters
     ----------
     events : iterable of dict
         A trace (:func:`clew.queens.trace`, :func:`clew.sudoku.trace`), consumed lazily.
-    kind : {"queens", "sudoku"}
+    kind : {"queens", "sudoku", "maze"}
     n : int
         The board size, for queens.
     puzzle : str
         The puzzle in one-line form, for sudoku.
+    maze : str
+        The text of the maze, for a walk through it (:func:`clew.maze.trace`): the path
+        forward is drawn in blue, the cells stepped back out of in orange.
     fps : float
         Events per second (0 < fps <= 1000).
     console : rich.console.Console, optional
@@ -79,9 +82,15 @@ def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: 
 
     if not 0 < fps <= 1000:
         raise ClewError(f"fps must be above 0 and at most 1000, got {fps:g}")
-    if kind not in ("queens", "sudoku"):
-        raise ClewError(f"kind must be 'queens' or 'sudoku', got {kind!r}")
+    if kind not in ("queens", "sudoku", "maze"):
+        raise ClewError(f"kind must be 'queens', 'sudoku' or 'maze', got {kind!r}")
     console = console or Console(stderr=True)
+    if kind == "maze":
+        if maze is None:
+            raise ClewError("a maze animation needs the maze")
+        from .maze_view import animate_maze
+
+        return animate_maze(events, maze, fps=fps, console=console)
     if kind == "queens":
         if n is None:
             raise ClewError("a queens animation needs n")

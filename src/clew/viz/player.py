@@ -35,7 +35,8 @@ swatch drawn with the board's own classes). Counters of the current event:
 ``#solutions``, ``#depth``; ``#event-text`` says the event in words and ``#path`` lists the
 choices on the current path (``li`` items with ``data-row``/``data-col``, and ``data-digit``
 for Sudoku; ``data-choice``, the choice as JSON, for a search of one's own, whose ``#board``
-holds one ``pre#drawing``: the problem's drawing of the state, or the path of choices).
+holds one ``pre#drawing``: the problem's drawing of the state, or the path of choices;
+a walk through a maze draws its own board, see :mod:`clew.viz.player_maze`).
 ``document.body.dataset.step`` is the step index too. Keyboard: space plays or pauses, the
 right and left arrows step, ``n`` jumps to the next solution. Everything the page writes
 counts rows and columns from 1 (``r1c1``); the ``data-`` attributes count from 0, as the
@@ -55,15 +56,16 @@ from . import EVENT_TYPES
 from .trace_kinds import as_int as _int
 from .trace_kinds import end_event as _end
 from .trace_kinds import guess_kind as _guess_kind
-from .trace_kinds import queens_meta, search_meta, sudoku_meta
+from .trace_kinds import maze_meta, queens_meta, search_meta, sudoku_meta
+from .player_maze import MAZE_CSS, MAZE_JS, MAZE_LEGEND
 
 __all__ = ["MAX_EVENTS", "player_html", "write_player"]
 
 #: The longest trace the player accepts (the page holds every event in memory).
 MAX_EVENTS = 2_000_000
 
-_KINDS = ("queens", "sudoku", "search")
-_META = {"queens": queens_meta, "sudoku": sudoku_meta, "search": search_meta}
+_KINDS = ("queens", "sudoku", "search", "maze")
+_META = {"queens": queens_meta, "sudoku": sudoku_meta, "search": search_meta, "maze": maze_meta}
 _COUNTERS = ("nodes", "backtracks", "solutions", "depth")
 
 
@@ -111,6 +113,7 @@ _LEGEND = {
         ("state", "drawing", "the state of the path: the problem's drawing, or the choices"),
         ("solved", "drawing solved", "a solution: outlined in green"),
     ),
+    "maze": MAZE_LEGEND,  # a board drawn by the hooks of player_maze
 }
 
 
@@ -202,13 +205,15 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
     if kind is None:
         kind = _guess_kind(events)
     elif kind not in _KINDS:
-        raise ClewError(f"kind must be 'queens', 'sudoku' or 'search', got {kind!r}")
+        raise ClewError(f"kind must be 'queens', 'sudoku', 'search' or 'maze', got {kind!r}")
     meta = _META[kind](events)
     end = _end(events)
     meta["strategy"] = end.get("strategy") if isinstance(end.get("strategy"), str) else None
     meta["complete"] = end.get("complete") if isinstance(end.get("complete"), bool) else None
     data = _embed({"kind": kind, "meta": meta, "events": events})
-    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS, "JS": _JS, "DATA": data,
+    maze = kind == "maze"  # its board comes with its own CSS and hooks (player_maze)
+    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS + (MAZE_CSS if maze else ""),
+             "JS": (MAZE_JS if maze else "") + _JS, "DATA": data,
              "LEGEND": _legend(kind)}
     # one pass, so that a marker inside the title or the trace is left as it is
     return re.sub("@(TITLE|KIND|CSS|JS|DATA|LEGEND)@", lambda m: parts[m.group(1)], _PAGE)
@@ -373,6 +378,7 @@ _JS = r"""
   var data = JSON.parse(document.getElementById("trace-data").textContent);
   var kind = data.kind, meta = data.meta, events = data.events, N = events.length;
   var n = meta.n, queens = kind === "queens", search = kind === "search";
+  var hooks = (window.clewKinds || {})[kind] || null;  // a board of its own (player_maze.py)
   var $ = function (id) { return document.getElementById(id); };
   var board = $("board");
 
@@ -397,16 +403,19 @@ _JS = r"""
   // ---- the state of the search, and replaying events into it ----
   var state = newState();
   function newState() {
+    if (hooks) return hooks.newState(meta);
     var s = { cells: new Int32Array(n * n), how: new Int8Array(n * n), path: [] };
     if (!queens && !search) for (var i = 0; i < n * n; i++) s.cells[i] = meta.givens[i] || 0;
     return s;
   }
   function cloneState(s) {
+    if (hooks) return hooks.clone(s);
     return { cells: s.cells.slice(), how: s.how.slice(), path: s.path.slice() };
   }
   function inBoard(c) { return c !== null && c >= 0 && c < n * n; }
   function apply(ev) {
     var c;
+    if (hooks) { hooks.apply(state, ev); return; }
     if (search) {  // the path: [choice, drawing of the state after it] per placement
       if (ev.type === "place") state.path.push([ev.choice, typeof ev.board === "string" ? ev.board : null]);
       else if (ev.type === "backtrack") state.path.pop();
@@ -518,7 +527,8 @@ _JS = r"""
   board.classList.add(kind);
   var els = [], drawing = document.createElement("pre");
   if (search) { drawing.id = "drawing"; board.appendChild(drawing); }
-  for (var r = 0; r < n && !search; r++) {
+  if (hooks) hooks.build(board);
+  for (var r = 0; r < n && !search && !hooks; r++) {
     for (var c = 0; c < n; c++) {
       var d = document.createElement("div");
       d.dataset.row = r; d.dataset.col = c;
@@ -567,6 +577,7 @@ _JS = r"""
   function render() {
     var ev = pos > 0 ? events[pos - 1] : null;
     var attacked = attackedSquares();
+    if (hooks) hooks.render(state, ev);
     if (search) {
       var top = state.path.length ? state.path[state.path.length - 1][1] : meta.start;
       drawing.textContent = meta.drawn ? (top || "") :
@@ -613,8 +624,8 @@ _JS = r"""
     $("backtracks").textContent = ev ? ev.backtracks : 0;
     $("solutions").textContent = ev ? ev.solutions : 0;
     $("depth").textContent = ev ? ev.depth : 0;
-    $("event-text").textContent = ev ? (queens ? queensText(ev) : search ? searchText(ev) : sudokuText(ev)) :
-      "start: " + (queens ? "an empty board" : search ? "the start state" : "the puzzle") + ", " + N + " steps to play";
+    $("event-text").textContent = hooks ? (ev ? hooks.text(ev, endText) : hooks.startText()) :
+      ev ? (queens ? queensText(ev) : search ? searchText(ev) : sudokuText(ev)) : "start: " + (queens ? "an empty board" : search ? "the start state" : "the puzzle") + ", " + N + " steps to play";
     $("seek").value = pos;
     $("next-solution").disabled = nextSolution() === null;
     renderPath();
@@ -641,6 +652,7 @@ _JS = r"""
     pathKey = key;
     var ol = $("path"), frag = document.createDocumentFragment();
     state.path.forEach(function (p) {
+      if (hooks) { frag.appendChild(hooks.pathItem(p)); return; }
       var li = document.createElement("li"), cell = queens ? p : p[0];
       if (search) { li.dataset.choice = li.textContent = JSON.stringify(p[0]); frag.appendChild(li); return; }
       var r = Math.floor(cell / n), c = cell % n;
@@ -709,7 +721,7 @@ _JS = r"""
 
   var end = null;
   for (var q = N - 1; q >= 0; q--) if (events[q].type === "end") { end = events[q]; break; }
-  var what = queens ? n + "-queens" : search ? (meta.problem || "search") : n + "\u00d7" + n + " sudoku";
+  var what = hooks ? hooks.what() : queens ? n + "-queens" : search ? (meta.problem || "search") : n + "\u00d7" + n + " sudoku";
   $("summary").textContent = what + (meta.strategy ? ", " + meta.strategy + (search ? " order" : " search") : "") + ", " + N +
     (N === 1 ? " event" : " events") + (meta.complete === false ? " (cut at max_events)" : "") +
     (end ? ", " + end.solutions + (end.solutions === 1 ? " solution" : " solutions") : "");

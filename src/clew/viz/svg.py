@@ -402,12 +402,26 @@ def _prune_tip(event: dict, sudoku: bool, side: int | None) -> str:
         else:
             tail = f" (at {_by_name(by)})"
         return f"{digit} refused at {_name(row, col)}: already in its {why}{tail}"
+    if "choice" in event:  # a search of one's own (clew.search) or an exact cover search
+        if why == "too few options":
+            return f"item {event.get('item')} can no longer be covered often enough"
+        return f"level {_level(row)}: {_short(event.get('choice'))} refused by {why}"
     if why == "empty row":
         return f"row {row + 1} has no free square left"
     if why == "empty column":
         return f"column {col + 1} has no free square left"
     tail = f" by the queen at {_by_name(by)}" if by is not None else ""
     return f"{_name(row, col)} refused: attacked along the {why}{tail}"
+
+
+def _level(row) -> str:
+    return str(row + 1) if isinstance(row, int) else "?"
+
+
+def _short(choice, width: int = 24) -> str:
+    """A choice of a search, as a short text for a label or a tooltip."""
+    text = "null move" if choice is None else repr(choice)
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
 
 
 def _by_name(by) -> str:
@@ -449,6 +463,15 @@ def _build(events: Iterable[dict], max_nodes: int):
                         key, tip = event["cell"], f"{_name(row, col)} = {label} ({how})"
                         if row > 0:
                             side = (key - col) // row
+                    elif "choice" in event:  # a search of one's own, an exact cover search
+                        how, key = "guess", (row, col)
+                        label = _short(event["choice"], 6)
+                        tip = f"level {_level(row)}: {_short(event['choice'])}"
+                        if "option" in event:  # exact cover: the option and its items
+                            items = " ".join(map(str, event.get("items") or [])) or "no more options"
+                            tip = f"level {_level(row)}: option {_short(event['option'])} ({items})"
+                        if event.get("item") is not None:
+                            tip += f" for item {event['item']}"
                     else:
                         how, label, key = "guess", _name(row, col), (row, col)
                         tip = f"queen at {_name(row, col)}"

@@ -7,6 +7,8 @@ The HTML player (:mod:`clew.viz.player`) calls these before it writes the page.
 'queens'
 >>> guess_kind([{"type": "end", "problem": "derangements(3)", "strategy": "first"}])
 'search'
+>>> guess_kind([{"type": "end", "maze": "S.E\\n", "strategy": "dfs"}])
+'maze'
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 
 from ..errors import ClewError
 
-__all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "queens_meta", "search_meta", "sudoku_meta"]
+__all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "maze_meta", "queens_meta", "search_meta", "sudoku_meta"]
 
 _SIDES = (4, 9, 16, 25)
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
@@ -37,8 +39,10 @@ def end_event(events: list[dict]) -> dict:
 
 
 def guess_kind(events: list[dict]) -> str:
-    """``"queens"``, ``"sudoku"`` or ``"search"`` from the fields of the events."""
+    """``"queens"``, ``"sudoku"``, ``"search"`` or ``"maze"`` from the fields of the events."""
     end = end_event(events)
+    if "maze" in end:  # the walk through a maze (clew.maze.trace): its end event holds the maze
+        return "maze"
     # a search of one's own first: its events carry a row and a col too (level, alternative)
     if "problem" in end or any("choice" in event for event in events):
         return "search"
@@ -148,3 +152,18 @@ def search_meta(events: list[dict]) -> dict:
         "drawn": isinstance(start, str) or any(isinstance(e.get("board"), str) for e in events),
     }
 
+
+def maze_meta(events: list[dict]) -> dict:
+    """The walk through a maze (:func:`clew.maze.trace`): the lines of the maze from the
+    ``end`` event; without them, an open grid just large enough for every cell of the events."""
+    end = end_event(events)
+    text = end.get("maze")
+    lines = [line.rstrip("\r") for line in text.split("\n") if line.rstrip("\r")] if isinstance(text, str) else []
+    if not lines or len({len(line) for line in lines}) != 1 or any(set(line) - set("#.SE") for line in lines):
+        rows = cols = 1
+        for event in events:
+            r, c = as_int(event.get("row")), as_int(event.get("col"))
+            if r is not None and c is not None and r >= 0 and c >= 0:
+                rows, cols = max(rows, r + 1), max(cols, c + 1)
+        lines = ["." * cols for _ in range(rows)]
+    return {"n": 1, "rows": len(lines), "cols": len(lines[0]), "lines": lines}
