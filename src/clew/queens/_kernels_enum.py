@@ -30,7 +30,9 @@ baseline.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, uint64
+
+_u = uint64  # an index known to be >= 0: spares numba's negative-index wraparound
 
 from .._bits import ctz64
 from ._kernels_common import MAX_BORDER, SYMMETRIES, sort_small, transform
@@ -81,40 +83,40 @@ def enum_next(n, C, L, R, F, P, depth, out):
     d = depth
     last = n - 1
     while d >= 0:
-        f = F[d]
+        f = F[_u(d)]
         if f == 0:
             d -= 1
             continue
         bit = f & -f
-        F[d] = f ^ bit
-        P[d] = ctz64(bit)
+        F[_u(d)] = f ^ bit
+        P[_u(d)] = ctz64(bit)
         if d == last:  # n = 1 only: below, the last row is decided one row early
             for i in range(n):
-                out[written, i] = P[i]
+                out[_u(written), _u(i)] = P[i]
             written += 1
             if written == cap:
                 return written, d
             continue
-        c = C[d] | bit
-        lo = ((L[d] | bit) << 1) & full
-        ro = (R[d] | bit) >> 1
+        c = C[_u(d)] | bit
+        lo = ((L[_u(d)] | bit) << 1) & full
+        ro = (R[_u(d)] | bit) >> 1
         if d == last - 1:
             # The last row has one column left at most: decide it here instead of going
             # one row deeper and back (a third of the loop's turns at n = 16).
             f = full & ~(c | lo | ro)
             if f != 0:
                 for i in range(last):
-                    out[written, i] = P[i]
-                out[written, last] = ctz64(f)
+                    out[_u(written), _u(i)] = P[i]
+                out[_u(written), _u(last)] = ctz64(f)
                 written += 1
                 if written == cap:
                     return written, d
             continue
         d += 1
-        C[d] = c
-        L[d] = lo
-        R[d] = ro
-        F[d] = full & ~(c | lo | ro)
+        C[_u(d)] = c
+        L[_u(d)] = lo
+        R[_u(d)] = ro
+        F[_u(d)] = full & ~(c | lo | ro)
     return written, -1
 
 
