@@ -13,7 +13,7 @@ partly placed boards with blocked squares (:func:`complete`).
 ['.Q..', '...Q', 'Q...', '..Q.']
 """
 
-import importlib
+from .._lazy import lazy_names
 
 # Loaded at once: what needs no compiler (the limits, counting -- which picks its counter --,
 # the text forms, the trace). Everything else is loaded on first use (PEP 562), so that
@@ -47,17 +47,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value  # once: later lookups are plain attribute reads
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

@@ -37,9 +37,10 @@ Traceback (most recent call last):
 clew.sudoku.grid.ConflictingGivensError: r1c1 and r1c8 are both 5 in row 1
 """
 
-import importlib
 import sys
 import types
+
+from .._lazy import lazy_names
 
 # Loaded at once: the grid, its reader and verifier, the trace -- numpy, no compiler. The
 # solver, generator and logical solver are loaded on first use (PEP 562), so that
@@ -65,17 +66,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value  # once: later lookups are plain attribute reads
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 class _Package(types.ModuleType):
