@@ -10,6 +10,7 @@ to the kernel in chunks (:func:`clew.sudoku.kernels.stack_tables`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,10 +19,12 @@ from . import geometry
 from .grid import Grid, SudokuInputError, _alphabet, _decoder, check_symbols, parse
 from .shape import MAX_SIDE, MIN_SIDE, Shape, ShapeError, as_shape, make_shape
 
-__all__ = ["FIRST_KIND", "PuzzleBatch", "format_lines", "has_conflict", "read_lines", "split_lines"]
+__all__ = ["FIRST_KIND", "PuzzleBatch", "format_lines", "has_conflict", "read_data", "read_lines", "split_lines"]
 
 #: The first kind number of the shapes that are not classic (the classic ones are k = 2..5).
 FIRST_KIND = 6
+#: A UTF-8 byte order mark, skipped at the start of a file.
+_BOM = b"\xef\xbb\xbf"
 
 @dataclass
 class PuzzleBatch:
@@ -29,9 +32,10 @@ class PuzzleBatch:
 
     Attributes
     ----------
-    texts : list of str
-        Each puzzle's line as written (surrounding white space removed), in file order.
-    line_numbers : list of int
+    texts : sequence of str
+        Each puzzle's line as written (surrounding white space removed), in file order
+        (from :func:`read_data`, each made when it is asked for).
+    line_numbers : sequence of int
         The 1-based line of each puzzle in the file.
     sizes : numpy.ndarray of int8, shape (P,)
         The kind of each puzzle: its box size k for a classic grid, a number from
@@ -63,8 +67,8 @@ def split_lines(data: bytes) -> tuple[list[bytes], list[int]]:
     """The puzzle lines of a file and their 1-based line numbers: a UTF-8 byte order mark
     is skipped, CRLF and LF both end a line, surrounding white space is removed, and blank
     lines and comments (``#`` first, after any white space) are left out."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
     lines, numbers = [], []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         line = raw.strip()
@@ -98,37 +102,35 @@ def has_conflict(puzzles: np.ndarray, shape) -> np.ndarray:
     return out
 
 
-def read_lines(
-    lines: list[bytes], line_numbers: list[int] | None = None, *, symbols: str | None = None, box=None, variant=None
-) -> PuzzleBatch:
-    """Read one puzzle per line into int8 arrays, without Python work per well-formed line.
-
-    Lines of exactly ``n * n`` known characters are decoded together through a lookup table
-    and checked for repeated givens by sorting every unit (numpy, one pass per line length);
-    only the other lines (spaces, separators, a wrong symbol or length, repeated givens, non
-    ASCII text, the jigsaw and killer forms) are read one by one by :func:`parse`, for the
-    exact one-line reason. ``box`` and ``variant`` apply to every line (see
-    :class:`~clew.sudoku.Grid`).
-
-    Examples
-    --------
-    >>> batch = read_lines([b"1...............", b"11..............", b"12"])
-    >>> batch.sizes.tolist(), batch.errors
-    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1', 2: 'a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2'})
-    >>> batch.arrays[2].tolist()
-    [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
-    """
+def _check_options(symbols, box, variant) -> tuple[str | None, dict]:
     symbols = check_symbols(symbols)
-    options = {"box": box, "variant": variant}
     if box is not None or variant is not None:
-        from .shape import parse_box, _variant_names
+        from .shape import _variant_names, parse_box
 
         if box is not None:
             parse_box(box)  # a bad box is the caller's error, not every line's
         _variant_names(variant)
-    count = len(lines)
-    batch = PuzzleBatch()
-    batch.line_numbers = list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
+    return symbols, {"box": box, "variant": variant}
+
+
+def _fast_shape(length: int, symbols: str | None, options: dict) -> Shape | None:
+    """The shape of a line of ``length`` cells written without separators, or None when
+    lines of that length go the slow way (no such side, or no boxes for it)."""
+    n = math.isqrt(length)
+    if n * n != length or not MIN_SIDE <= n <= MAX_SIDE or (symbols is not None and len(symbols) < n):
+        return None
+    try:
+        return make_shape(n, **options)
+    except ShapeError:
+        return None  # no boxes for this side: parse says so, line by line
+
+
+def _assemble(batch: PuzzleBatch, line, by_length: dict, decode, symbols, options) -> PuzzleBatch:
+    """Fill ``batch`` (its texts and line numbers set) from the lines grouped by length:
+    ``decode(length, indices, shape)`` reads a group written without separators into
+    ``(values, ok)``; every other line (``line(i)`` gives its bytes) is read by :func:`parse`
+    for the exact one-line reason."""
+    count = len(batch.texts)
     batch.sizes = np.zeros(count, np.int8)
     batch.rows = np.full(count, -1, np.int64)
     found: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}  # kind -> [(indices, values)]
@@ -141,37 +143,25 @@ def read_lines(
         key = (shape.n, len(geometry.units(shape)))
         return kinds.setdefault(key, FIRST_KIND + len(kinds))
 
-    by_length: dict[int, list[int]] = {}
-    for i, line in enumerate(lines):
-        by_length.setdefault(len(line), []).append(i)
     slow: list[int] = []
     for length, indices in by_length.items():
-        n = math.isqrt(length)
-        shape = None
-        if n * n == length and MIN_SIDE <= n <= MAX_SIDE and (symbols is None or len(symbols) >= n):
-            try:
-                shape = make_shape(n, **options)
-            except ShapeError:
-                shape = None  # no boxes for this side: parse says so, line by line
+        shape = _fast_shape(length, symbols, options)
         if shape is None:
-            slow.extend(indices)
+            slow.extend(np.asarray(indices).tolist())
             continue
-        raw = np.frombuffer(b"".join(lines[i] for i in indices), np.uint8).reshape(len(indices), length)
-        values = _lookup(n, symbols)[raw]
-        readable = (values >= 0).all(axis=1)
-        values = values.astype(np.int8)
-        ok = readable.copy()
-        ok[readable] = ~has_conflict(np.ascontiguousarray(values[readable]), shape)
         where = np.asarray(indices, np.int64)
+        values, ok = decode(length, where, shape)
         kind = kind_of(shape)
-        found.setdefault(kind, []).append((where[ok], values[ok]))
+        if not ok.all():  # (copying a large file's array costs as much as decoding it)
+            slow.extend(where[~ok].tolist())
+            where, values = where[ok], values[ok]
+        found.setdefault(kind, []).append((where, values))
         if not shape.is_classic:
-            shape_of.update(dict.fromkeys(where[ok].tolist(), shape))
-        slow.extend(where[~ok].tolist())
+            shape_of.update(dict.fromkeys(where.tolist(), shape))
 
     for i in sorted(slow):
         try:
-            text = lines[i].decode("utf-8")
+            text = line(i).decode("utf-8")
         except UnicodeDecodeError as exc:
             batch.errors[i] = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
             continue
@@ -188,17 +178,152 @@ def read_lines(
             shape_of[i] = grid.shape
 
     for kind, parts in found.items():
-        where = np.concatenate([w for w, _ in parts])
-        values = np.concatenate([v for _, v in parts])
-        order = np.argsort(where, kind="stable")
-        where = where[order]
-        batch.arrays[kind] = np.ascontiguousarray(values[order])
+        if len(parts) == 1:
+            where, values = parts[0]
+        else:
+            where = np.concatenate([w for w, _ in parts])
+            values = np.concatenate([v for _, v in parts])
+            order = np.argsort(where, kind="stable")
+            where, values = where[order], values[order]
+        batch.arrays[kind] = np.ascontiguousarray(values)
         batch.sizes[where] = kind
         batch.rows[where] = np.arange(len(where))
         if kind >= FIRST_KIND:
             batch.shapes[kind] = [shape_of[i] for i in where.tolist()]
-    batch.texts = [line.decode("utf-8", "replace") for line in lines]
     return batch
+
+
+def read_lines(
+    lines: list[bytes], line_numbers: list[int] | None = None, *, symbols: str | None = None, box=None, variant=None
+) -> PuzzleBatch:
+    """Read one puzzle per line into int8 arrays, without Python work per well-formed line.
+
+    Lines of exactly ``n * n`` known characters are decoded together through a lookup table
+    and checked for repeated givens by sorting every unit (numpy, one pass per line length);
+    only the other lines (spaces, separators, a wrong symbol or length, repeated givens, non
+    ASCII text, the jigsaw and killer forms) are read one by one by :func:`parse`, for the
+    exact one-line reason. ``box`` and ``variant`` apply to every line (see
+    :class:`~clew.sudoku.Grid`). :func:`read_data` reads a whole file's bytes.
+
+    Examples
+    --------
+    >>> batch = read_lines([b"1...............", b"11..............", b"12"])
+    >>> batch.sizes.tolist(), batch.errors
+    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1', 2: 'a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2'})
+    >>> batch.arrays[2].tolist()
+    [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
+    """
+    symbols, options = _check_options(symbols, box, variant)
+    count = len(lines)
+    batch = PuzzleBatch()
+    batch.line_numbers = list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
+    batch.texts = [line.decode("utf-8", "replace") for line in lines]
+    by_length: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        by_length.setdefault(len(line), []).append(i)
+
+    def decode(length: int, where: np.ndarray, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
+        raw = np.frombuffer(b"".join(lines[i] for i in where.tolist()), np.uint8).reshape(len(where), length)
+        values = _lookup(shape.n, symbols)[raw]
+        readable = (values >= 0).all(axis=1)
+        values = values.astype(np.int8)
+        ok = readable.copy()
+        ok[readable] = ~has_conflict(np.ascontiguousarray(values[readable]), shape)
+        return values, ok
+
+    return _assemble(batch, lines.__getitem__, by_length, decode, symbols, options)
+
+
+#: A file with at least this many lines is read by the kernels of ``_kernels_lines`` (their
+#: loading costs about as much as reading this many lines in Python).
+KERNEL_LINES = 2000
+
+
+class _Lines(Sequence):
+    """The lines of a file as a sequence, each built when asked for: the ``texts`` of a
+    batch from :func:`read_data` (a file of half a million puzzles needs only the text of
+    its few invalid lines, and of every line only when answers are written as JSON)."""
+
+    def __init__(self, data: bytes, starts: np.ndarray, ends: np.ndarray) -> None:
+        self._data, self._starts, self._ends = data, starts, ends
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def raw(self, i: int) -> bytes:
+        return self._data[int(self._starts[i]) : int(self._ends[i])]
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.raw(i).decode("utf-8", "replace")
+
+
+class _Numbers(Sequence):
+    """Line numbers kept in an int64 array, given out as Python ints."""
+
+    def __init__(self, numbers: np.ndarray) -> None:
+        self._numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self._numbers[i].tolist()
+        return int(self._numbers[i])
+
+
+def read_data(data: bytes, *, symbols: str | None = None, box=None, variant=None) -> PuzzleBatch:
+    """Read a whole file of one puzzle per line (its bytes) into int8 arrays, as
+    :func:`split_lines` then :func:`read_lines` do: same batch, same reasons for bad lines.
+
+    A large file (:data:`KERNEL_LINES` lines or more) is split, decoded and checked for
+    repeated givens by the kernels of ``_kernels_lines``, one pass over the bytes without
+    Python work per line; the texts of the lines are made only when asked for.
+
+    >>> batch = read_data(b"# two puzzles\r\n1...............\r\n\r\n11..............\r\n")
+    >>> batch.line_numbers[:], batch.sizes.tolist(), batch.errors
+    ([2, 4], [2, 0], {1: 'r1c1 and r1c2 are both 1 in row 1'})
+    """
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    newlines = data.count(b"\n")
+    if newlines < KERNEL_LINES:
+        lines, numbers = split_lines(data)
+        return read_lines(lines, numbers, symbols=symbols, box=box, variant=variant)
+    from ._kernels_lines import UNREADABLE, decode_lines, scan_lines
+
+    symbols, options = _check_options(symbols, box, variant)
+    raw = np.frombuffer(data, np.uint8)
+    room = newlines + 1
+    starts, ends, numbers = (np.empty(room, np.int64) for _ in range(3))
+    count = scan_lines(raw, starts, ends, numbers)
+    starts, ends, numbers = starts[:count].copy(), ends[:count].copy(), numbers[:count].copy()
+    lengths = ends - starts
+    batch = PuzzleBatch()
+    batch.texts = texts = _Lines(data, starts, ends)
+    batch.line_numbers = _Numbers(numbers)
+    distinct, first = np.unique(lengths, return_index=True)
+    # lengths in order of first appearance, as read_lines meets them (kinds are numbered so)
+    by_length = {int(length): np.flatnonzero(lengths == length) for length in distinct[np.argsort(first)]}
+
+    def decode(length: int, where: np.ndarray, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
+        table = _lookup(shape.n, symbols).astype(np.int64)
+        table[table < 0] = UNREADABLE
+        units = geometry.units(shape)
+        of_cell: list[list[int]] = [[] for _ in range(length)]
+        for u, cells in enumerate(units):
+            for c in cells:
+                of_cell[c].append(u)
+        unit_start = np.cumsum([0] + [len(us) for us in of_cell]).astype(np.int64)
+        unit_list = np.array([u for us in of_cell for u in us], np.int64)
+        values = np.empty((len(where), length), np.int8)
+        ok = np.empty(len(where), np.uint8)
+        decode_lines(raw, starts, where, length, table, unit_start, unit_list, len(units), values, ok)
+        return values, ok.view(bool)
+
+    return _assemble(batch, texts.raw, by_length, decode, symbols, options)
 
 
 def format_lines(grids: np.ndarray, k, symbols: str | None = None, blank: str = ".") -> list[str]:

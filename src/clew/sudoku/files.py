@@ -16,7 +16,7 @@ import base64
 import hashlib
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,11 +24,11 @@ import numpy as np
 from .._kernel_cache import announce as announce_compiling
 from ..errors import ClewError, check_size
 from ..scale import Work, stream
-from .batch import FIRST_KIND, format_lines, read_lines, split_lines
+from .batch import FIRST_KIND, format_lines, read_data
 from .grid import check_symbols
 from .shape import MAX_COUNT
 
-__all__ = ["MODES", "Answer", "SolveFile", "Tally", "solve_file"]
+__all__ = ["INVALID", "MODES", "Answer", "Answers", "SolveFile", "Tally", "solve_file"]
 
 #: What is asked of each puzzle: its first solution, whether it is the only one, or the
 #: number of its solutions (up to a limit).
@@ -133,8 +133,7 @@ class SolveFile(Work):
         self.box, self.variant = box, variant
         self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
         self.sha256 = hashlib.sha256(data).hexdigest()
-        lines, numbers = split_lines(data)
-        self.batch = read_lines(lines, numbers, symbols=self.symbols, box=box, variant=variant)
+        self.batch = read_data(data, symbols=self.symbols, box=box, variant=variant)
         self._plan()
 
     def _plan(self) -> None:
@@ -243,30 +242,39 @@ class SolveFile(Work):
 
     # -- answers ----------------------------------------------------------------------------------
 
-    def answers(self, values: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]) -> Iterator[list[Answer]]:
-        """The answers of the file in order, a list per chunk, from the chunk values
-        ``(piece index, (counts, solutions))`` given in piece order; invalid lines come
-        with the chunk after them (or at the end)."""
+    def answers(self, values: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]) -> Iterator[Answers]:
+        """The answers of the file in order, one :class:`Answers` per chunk, from the chunk
+        values ``(piece index, (counts, solutions))`` given in piece order; invalid lines
+        come with the chunk after them (or at the end)."""
         batch = self.batch
         done = 0  # puzzles (valid or not) answered so far, in file order
         for index, (counts, sols) in values:
             kind, first = self.plan[index][:2]
-            texts = format_lines(sols, kind if kind < FIRST_KIND else batch.shapes[kind][first], self.symbols)
-            out = []
-            for j, i in enumerate(self.members[index].tolist()):
-                out.extend(self._invalid(e) for e in range(done, i))
-                out.append(self._answer(i, int(counts[j]), texts[j]))
-                done = i + 1
-            yield out
-        tail = [self._invalid(e) for e in range(done, len(batch))]
-        if tail:
-            yield tail
+            if self.mode == "count":  # counted answers carry no solution
+                texts = [None] * len(counts)
+            else:
+                texts = format_lines(sols, kind if kind < FIRST_KIND else batch.shapes[kind][first], self.symbols)
+            members = self.members[index]
+            stop = int(members[-1]) + 1 if len(members) else done
+            found = np.asarray(counts, np.int64)
+            if stop - done != len(members):  # invalid lines before or between these puzzles
+                where = members - done
+                full = np.full(stop - done, INVALID, np.int64)
+                full[where] = found
+                spread: list[str | None] = [None] * (stop - done)
+                for j, w in enumerate(where.tolist()):
+                    spread[w] = texts[j]
+                found, texts = full, spread
+            yield Answers(self, done, found, texts)
+            done = stop
+        if done < len(batch):
+            yield Answers(self, done, np.full(len(batch) - done, INVALID, np.int64), [None] * (len(batch) - done))
 
     def _invalid(self, i: int) -> Answer:
         b = self.batch
         return Answer(i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i])
 
-    def _answer(self, i: int, found: int, solution: str) -> Answer:
+    def _answer(self, i: int, found: int, solution: str | None) -> Answer:
         b = self.batch
         line, text = b.line_numbers[i], b.texts[i]
         if self.mode == "count":
@@ -278,6 +286,85 @@ class SolveFile(Work):
                 return Answer(i, line, text, "not unique")
             return Answer(i, line, text, "unique", solution=solution)
         return Answer(i, line, text, "solved", solution=solution)
+
+
+#: ``Answers.found`` of a line that is not a valid puzzle.
+INVALID = -1
+
+
+class Answers(Sequence):
+    """The answers to consecutive puzzle lines of a file (a chunk), in file order: a
+    sequence of :class:`Answer`, each made when it is asked for, and the same answers in
+    bulk (``found``: the solutions the kernel found for each line, up to its limit, or
+    :data:`INVALID`), written as text by :meth:`line_text` without Python work per answer
+    beyond joining strings."""
+
+    def __init__(self, work: SolveFile, first: int, found: np.ndarray, solutions: list) -> None:
+        self._work, self.first, self.found, self._solutions = work, first, found, solutions
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __getitem__(self, j):
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(len(self)))]
+        if j < 0:
+            j += len(self)
+        if not 0 <= j < len(self):
+            raise IndexError(j)
+        i, found = self.first + j, int(self.found[j])
+        if found == INVALID:
+            return self._work._invalid(i)
+        return self._work._answer(i, found, self._solutions[j])
+
+    def __eq__(self, other) -> bool:  # as the list of answers it stands for
+        if isinstance(other, (Answers, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Answers({list(self)!r})"
+
+    def tally(self, tally: Tally) -> None:
+        """Add these answers to ``tally`` (what :meth:`Tally.add` does one at a time)."""
+        work, found = self._work, self.found
+        tally.puzzles += len(found)
+        tally.invalid += int(np.count_nonzero(found == INVALID))
+        if work.mode != "count":
+            tally.none += int(np.count_nonzero(found == 0))
+        if work.mode == "unique":
+            tally.several += int(np.count_nonzero(found > 1))
+
+    def line_text(self, line_numbers: bool = False) -> str:
+        """The answers as ``clew sudoku solve`` prints them one per line (each followed by a
+        newline): the solution, ``no solution``, ``not unique``, ``N solutions`` or ``at
+        least N solutions`` (mode count), ``invalid: REASON``; with ``line_numbers`` each
+        prefixed by its line's number and a colon."""
+        work, found = self._work, self.found
+        if work.mode == "count":
+            words = {c: _count_words(c, c < work.kernel_limit) for c in np.unique(found).tolist()}
+            parts = [words[c] for c in found.tolist()]
+        else:
+            parts = list(self._solutions)
+            if not (found == 1).all():
+                for j in np.flatnonzero(found != 1).tolist():
+                    c = int(found[j])
+                    parts[j] = ("no solution" if c == 0 else "not unique" if work.mode == "unique" and c > 1
+                                else parts[j])
+        bad = np.flatnonzero(found == INVALID).tolist()
+        for j in bad:
+            parts[j] = f"invalid: {work.batch.errors[self.first + j]}"
+        if line_numbers:
+            numbers = work.batch.line_numbers[self.first : self.first + len(found)]
+            parts = [f"{n}: {p}" for n, p in zip(numbers, parts)]
+        return "\n".join(parts) + "\n" if parts else ""
+
+
+def _count_words(count: int, exact: bool) -> str:
+    words = f"{count} solution{'' if count == 1 else 's'}"
+    return words if exact else f"at least {words}"
 
 
 #: A file of at most this many puzzles is first tried in the interpreter (see
@@ -350,9 +437,9 @@ def solve_file(
     scheduler: str | None = None,
     progress: bool | None = False,
     announce=None,
-) -> Iterator[list[Answer]]:
+) -> Iterator[Answers]:
     """Solve every puzzle of a file (its bytes, one puzzle per line) and yield the answers
-    in file order, a list per chunk, as the chunks finish in order.
+    in file order, an :class:`Answers` sequence per chunk, as the chunks finish in order.
 
     Blank lines and ``#`` comments are skipped, CRLF is fine; a line that is not a valid
     puzzle gets an ``invalid`` answer with the reason, and the other lines are still
