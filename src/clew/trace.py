@@ -53,17 +53,26 @@ digits from 1)::
     place      {"cell", "row", "col", "digit", "how"}  how: "guess", or for a forced move
                                                        "naked single" / "hidden single"
     prune      {"cell", "row", "col", "digit", "why", "by"}   digit refused at cell: why is
-                                                       "row", "column" or "box" and by the
-                                                       cell holding it; or why "no candidate"
-                                                       (the cell has no digit left, digit null)
-                                                       / "no place" (the digit has no cell left
-                                                       in the unit named by "unit", e.g.
-                                                       "box 3", cell null)
+                                                       "row", "column" or "box" (on other
+                                                       shapes also "region", "diagonal",
+                                                       "window", "extra region", "cage") and
+                                                       by the cell holding it; or why "no
+                                                       candidate" (the cell has no digit left,
+                                                       digit null) / "no place" (the digit has
+                                                       no cell left in the unit named by
+                                                       "unit", e.g. "box 3", cell null) /
+                                                       "cage sum" (a killer cage cannot make
+                                                       its sum: the digit refused at cell, or
+                                                       the cage named by "unit", cell null)
     backtrack  {"cells": [cell, ...], "dead_end"}      cells emptied, last placed first: the
                                                        guess undone and every move forced by it
     solution   {"grid": "534678912..."}                the full grid, one character per cell
     end        {"complete": bool, "all_solutions": bool, "strategy": str, "size": int,
-                "puzzle": str}
+                "puzzle": str}                         and, for a grid that is not k^2 x k^2
+                                                       with k x k boxes: "regions" (the box or
+                                                       jigsaw region of each cell), "shaded"
+                                                       (cells of X diagonals and windoku
+                                                       windows), "cages" ([sum, [cells]] each)
 
 The ``end`` event closes every trace and repeats the final counters. ``complete`` is false
 when the trace was cut at its ``max_events`` (the counters are then those of the last event

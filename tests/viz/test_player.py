@@ -554,3 +554,59 @@ def test_the_legend_says_what_each_colour_means(browser, tmp_path, args, keys, s
         getComputedStyle(document.querySelector('#legend [data-key=solved] .swatch')).outlineColor]""")
     assert outline[0] == outline[1]
     view.close()
+
+
+# ---- shapes and variants: boxes of any shape, jigsaw regions, diagonals, killer cages ----
+
+SHAPE_DRAWING = """() => [...document.querySelectorAll('#board [data-cell]')].map(e => ({
+    cell: Number(e.dataset.cell), right: e.classList.contains('box-right'),
+    bottom: e.classList.contains('box-bottom'), shade: e.classList.contains('shade'),
+    cage: e.classList.contains('cage'), sum: e.dataset.sum === undefined ? null : Number(e.dataset.sum),
+    edges: ['--ct', '--cr', '--cb', '--cl'].map(v => e.style.getPropertyValue(v)),
+    width: [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderBottomWidth],
+}))"""
+
+
+@pytest.mark.parametrize("args", [  # each with a few solutions: the player plays every one
+    (".2.456...123231.6....23.3.2645.45...",),
+    (".2.4..345.12.6.2.4.1..6.4.6.21.521.3", "--box", "3x2"),
+    ("1" + "." * 15, "--variant", "x"),
+    ("1............... AAABABBBCCCDCDDD",),  # 4x4 jigsaw: cells and regions in one line
+    ("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4",),  # 4x4 killer without givens
+])
+def test_every_shape_is_drawn_and_played(browser, tmp_path, args):
+    from clew.sudoku import geometry
+    from clew.sudoku.grid import Grid
+
+    puzzle = " ".join(a for a in args if not a.startswith("--") and a not in ("3x2", "x"))
+    options = {"box": "3x2"} if "3x2" in args else {"variant": "x"} if "x" in args else {}
+    shape = Grid(puzzle, **options).shape
+    path = clew_play(tmp_path, "shape.html", "sudoku", "play", *args, "--all")
+    events = embedded(path.read_text(encoding="utf-8"))["events"]
+    view = Player(browser, path)
+    drawn = {d["cell"]: d for d in view.page.evaluate(SHAPE_DRAWING)}
+    n = shape.n
+    region = [geometry.box_of(c, shape) for c in range(n * n)]
+    for c, d in drawn.items():
+        r, col = divmod(c, n)
+        assert d["right"] == (col < n - 1 and region[c] != region[c + 1]), c
+        assert d["bottom"] == (r < n - 1 and region[c] != region[c + n]), c
+        assert (d["width"][0] == "2px") == d["right"] and (d["width"][1] == "2px") == d["bottom"], c
+    shaded = {c for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+              if name.startswith(("diagonal", "window")) for c in cells}
+    assert {c for c, d in drawn.items() if d["shade"]} == shaded
+    cage_of = {c: i for i, (_, cells) in enumerate(shape.cages) for c in cells}
+    assert {c for c, d in drawn.items() if d["cage"]} == set(cage_of)
+    assert {c: d["sum"] for c, d in drawn.items() if d["sum"] is not None} == {min(cells): t for t, cells in shape.cages}
+    for c in cage_of:  # a dashed edge exactly where the cage ends
+        r, col = divmod(c, n)
+        sides = [(r > 0, c - n), (col < n - 1, c + 1), (r < n - 1, c + n), (col > 0, c - 1)]
+        want = ["0" if inside and cage_of.get(o) == cage_of[c] else "1px" for inside, o in sides]
+        assert drawn[c]["edges"] == want, c
+    start = puzzle.split()[0] if len(puzzle.split()[0]) == n * n and not puzzle.split()[0].isalpha() else "." * (n * n)
+    for k in range(1, len(events) + 1):
+        state = view.press("#step")
+        assert sudoku_grid(state) == replay_sudoku(events, k, start), k
+    solutions = [e for e in events if e["type"] == "solution"]
+    assert state["counters"]["solutions"] == len(solutions) >= 1
+    view.close()

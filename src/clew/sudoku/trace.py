@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from ..trace import Recorder, check_trace_args
 from . import geometry
 from .grid import Grid, parse
+from .shape import sum_range
 
 __all__ = ["trace"]
 
@@ -41,14 +42,17 @@ def trace(
     symbols: str | None = None,
     all_solutions: bool = False,
     summary: bool = False,
+    box=None,
+    variant=None,
 ) -> Iterator[dict]:
     """The events of the Sudoku search on ``puzzle``, as it runs.
 
     Parameters
     ----------
     puzzle
-        Any form :class:`~clew.sudoku.Grid` reads (checked first: a bad puzzle raises
-        :class:`~clew.sudoku.SudokuInputError` here, not at the first ``next``).
+        Any form :class:`~clew.sudoku.Grid` reads, of any shape and variant (checked first: a
+        bad puzzle raises :class:`~clew.sudoku.SudokuInputError` here, not at the first
+        ``next``).
     strategy : {"pruned", "textbook"}
         Search with propagation, or the textbook one (see the module docstring).
     max_events : int, optional
@@ -63,6 +67,10 @@ def trace(
     summary : bool
         Yield the ``end`` event alone: the search runs step for step but makes no other
         event, so the final counters of a search of millions of steps come cheaply.
+    box, variant
+        As for :class:`~clew.sudoku.Grid` (``box="2x3"``, ``variant="x"``); jigsaw regions
+        and killer cages come with the puzzle. The ``end`` event then describes the shape
+        (:func:`shape_fields`) for the player.
 
     Yields
     ------
@@ -87,32 +95,86 @@ def trace(
     >>> [list(sudoku.trace(leet, "textbook", all_solutions=a, summary=True))[0]["nodes"] for a in (False, True)]
     [4208, 4631]
     """
-    grid = parse(puzzle, symbols=symbols)
+    grid = parse(puzzle, symbols=symbols, box=box, variant=variant)
     record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
     search = _textbook if strategy == "textbook" else _pruned
-    end = {"strategy": strategy, "size": grid.k * grid.k, "puzzle": grid.to_line()}
-    return record.run(search(list(grid.cells), grid.k, record.state, record, grid), **end)
+    end = {"strategy": strategy, "size": grid.n, "puzzle": grid.to_line(), **shape_fields(grid.shape)}
+    return record.run(search(list(grid.cells), grid.shape, record.state, record, grid), **end)
+
+
+def shape_fields(shape) -> dict:
+    """What the ``end`` event says of a grid that is not classic, so that a player can draw
+    it: ``regions`` (the box or jigsaw region of each cell), ``shaded`` (the cells of the
+    diagonals and windows) and ``cages`` (``[sum, [cells]]`` each); nothing for a classic grid.
+
+    >>> from clew.sudoku.shape import make_shape
+    >>> shape_fields(make_shape(4, variant="x"))["shaded"]
+    [0, 3, 5, 6, 9, 10, 12, 15]
+    >>> shape_fields(make_shape(6))["regions"][:8]
+    [0, 0, 0, 1, 1, 1, 0, 0]
+    """
+    if shape.is_classic:
+        return {}
+    fields: dict = {"regions": [geometry.box_of(c, shape) for c in range(shape.cells)]}
+    shaded = sorted({c for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+                     if name.startswith(("diagonal", "window")) for c in cells})
+    if shaded:
+        fields["shaded"] = shaded
+    if shape.cages:
+        fields["cages"] = [[total, list(cells)] for total, cells in shape.cages]
+    return fields
 
 
 def _text(cells: list[int], grid: Grid) -> str:
-    return Grid._make(bytes(cells), grid.k, grid.symbols).to_line()
+    return Grid._make(bytes(cells), grid.shape, grid.symbols).to_line()
 
 
-def _conflict(cells: list[int], k: int, cell: int, digit: int):
+def _cage_trouble(cells: list[int], shape, cages_of) -> tuple[int, ...]:
+    """The cages (numbers) whose placed digits can no longer make their sum: more than the
+    sum already, or too little with what the empty cells can add at most (at least)."""
+    bad = []
+    for i in cages_of:
+        total, members = shape.cages[i]
+        placed = [cells[c] for c in members if cells[c]]
+        empty = len(members) - len(placed)
+        low, high = sum_range(empty, shape.n) if empty else (0, 0)
+        if sum(placed) + low > total or sum(placed) + high < total:
+            bad.append(i)
+    return tuple(bad)
+
+
+def _cages_of(shape) -> tuple[tuple[int, ...], ...]:
+    """The cages (numbers) of each cell."""
+    out: list[list[int]] = [[] for _ in range(shape.cells)]
+    for i, (_, members) in enumerate(shape.cages):
+        for c in members:
+            out[c].append(i)
+    return tuple(tuple(x) for x in out)
+
+
+def _conflict(cells: list[int], shape, cell: int, digit: int):
     """The textbook ``is_valid`` loops: (why, cell) of a cell already holding ``digit``.
 
     The row is scanned left to right, then the column top to bottom, then the box in
-    reading order, as the tutorials' loops do: the first holder found is the one named."""
-    units = geometry.units(k)
-    for why, u in zip(("row", "column", "box"), geometry.cell_units(k)[cell]):
-        for other in units[u]:
+    reading order, then the variants' sets, as the tutorials' loops do: the first holder
+    found is the one named. On a killer grid, a digit that a cage's sum cannot take is
+    refused last (why ``"cage sum"``, by ``None``)."""
+    all_sets, names = geometry.sets(shape), geometry.set_names(shape)
+    for u in geometry.cell_sets(shape)[cell]:
+        for other in all_sets[u]:
             if cells[other] == digit:
-                return why, other
+                return names[u].rsplit(" ", 1)[0], other
+    if shape.cages:
+        cells[cell] = digit
+        trouble = _cage_trouble(cells, shape, _cages_of(shape)[cell])
+        cells[cell] = 0
+        if trouble:
+            return "cage sum", None
     return None
 
 
-def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
-    n = k * k
+def _textbook(cells, shape, state, event, grid) -> Iterator[dict]:
+    n = shape.n
 
     def go(start: int) -> Iterator[dict]:
         cell = start
@@ -125,7 +187,7 @@ def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
             return
         r, c = divmod(cell, n)
         for digit in range(1, n + 1):
-            clash = _conflict(cells, k, cell, digit)
+            clash = _conflict(cells, shape, cell, digit)
             if clash is not None:
                 yield event("prune", cell=cell, row=r, col=c, digit=digit, why=clash[0], by=clash[1])
                 continue
@@ -144,10 +206,12 @@ def _textbook(cells, k, state, event, grid) -> Iterator[dict]:
     yield from go(0)
 
 
-def _pruned(cells, k, state, event, grid) -> Iterator[dict]:
-    n = k * k
+def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
+    n = shape.n
     full = (1 << n) - 1
-    units, unit_names, peers = geometry.units(k), geometry.unit_names(k), geometry.peers(k)
+    units, unit_names, peers = geometry.units(shape), geometry.unit_names(shape), geometry.peers(shape)
+    cages_of = _cages_of(shape)
+    cage_names = [name for name in geometry.set_names(shape) if name.startswith("cage ")]
 
     def candidates(cells: list[int]) -> list[int]:
         cand = []
@@ -178,6 +242,13 @@ def _pruned(cells, k, state, event, grid) -> Iterator[dict]:
         Sets ``ok[0]``."""
         while True:
             moved = False
+            if shape.cages:  # a cage whose sum is out of reach ends the branch
+                trouble = _cage_trouble(cells, shape, range(len(shape.cages)))
+                if trouble:
+                    yield event("prune", cell=None, row=None, col=None, digit=None, why="cage sum", by=None,
+                                unit=cage_names[trouble[0]])
+                    ok[0] = False
+                    return
             for a in range(n * n):
                 if cells[a]:
                     continue

@@ -40,8 +40,9 @@ def queens_text(columns: list[int | None], highlight: tuple[int, int] | None = N
     return "\n".join(rows)
 
 
-def sudoku_text(cells: list[int], k: int) -> str:
-    """The grid as text with box lines (``.`` for an empty cell; digits above 9 as letters).
+def sudoku_text(cells: list[int], k) -> str:
+    """The grid as text with box lines (``.`` for an empty cell; digits above 9 as letters);
+    ``k`` is a box size or a shape (:class:`clew.sudoku.shape.Shape`).
 
     >>> print(sudoku_text([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0], 2))
     1 2 | 3 4
@@ -55,7 +56,7 @@ def sudoku_text(cells: list[int], k: int) -> str:
     return Grid._make(bytes(cells), k, None).to_text()
 
 
-def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: str | None = None,
+def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle=None,
             fps: float = 10.0, console=None, maze: str | None = None) -> dict | None:
     """Play a trace in the terminal at ``fps`` events per second; returns the last event.
 
@@ -66,8 +67,9 @@ def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: 
     kind : {"queens", "sudoku", "maze"}
     n : int
         The board size, for queens.
-    puzzle : str
-        The puzzle in one-line form, for sudoku.
+    puzzle : str or Grid
+        The puzzle, for sudoku: its one-line form, or a :class:`~clew.sudoku.Grid` (of any
+        shape and variant).
     maze : str
         The text of the maze, for a walk through it (:func:`clew.maze.trace`): the path
         forward is drawn in blue, the cells stepped back out of in orange.
@@ -101,16 +103,16 @@ def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle: 
             raise ClewError("a sudoku animation needs the puzzle")
         from ..sudoku import Grid
 
-        grid = Grid(puzzle)
-        frames = replay_sudoku(events, puzzle)
-        size = grid.k * grid.k
+        grid = Grid(puzzle)  # a Grid keeps its shape: boxes, regions, cages
+        frames = replay_sudoku(events, grid)
+        size = grid.n
 
     def frame(event: dict, board) -> Text:
         if kind == "queens":
             spot = (event["row"], event["col"]) if event["type"] == "prune" and event.get("col") is not None and event.get("row") is not None else None
             picture = queens_text(board, spot)
         else:
-            picture = sudoku_text(board, grid.k)
+            picture = sudoku_text(board, grid.shape)
         counters = f"nodes {event['nodes']}  backtracks {event['backtracks']}  solutions {event['solutions']}  depth {event['depth']}"
         return Text(f"{picture}\n\n{describe(event, size)}\n{counters}")
 

@@ -339,6 +339,11 @@ main { display: flex; flex-wrap: wrap; gap: 18px; padding: 12px 18px; align-item
 .cell { background: #fff; border-right: 1px solid #bbb; border-bottom: 1px solid #bbb; }
 .cell.box-right { border-right: 2px solid var(--ink); }
 .cell.box-bottom { border-bottom: 2px solid var(--ink); }
+.cell.shade { background: #f4eedb; }
+.cell.cage::before { content: attr(data-sum); position: absolute; border: 0 dashed #6b7280;
+  top: var(--it, 3px); right: var(--ir, 3px); bottom: var(--ib, 3px); left: var(--il, 3px);
+  border-width: var(--ct, 0) var(--cr, 0) var(--cb, 0) var(--cl, 0); font-size: 0.3em; color: #374151;
+  line-height: 1; padding: 1px; pointer-events: none; }
 .cell.given { color: var(--ink); font-weight: bold; background: #eceff3; }
 .cell.guess { color: var(--accent); }
 .cell.forced { color: #22804a; }
@@ -542,13 +547,49 @@ _JS = r"""
     }
   }
   var k = meta.k || 1;
+  // Shapes other than k x k boxes come with the region of every cell (rectangular boxes,
+  // jigsaw regions): a thick line wherever two neighbours lie in different regions.
+  var regions = Array.isArray(meta.regions) && meta.regions.length === n * n ? meta.regions : null;
+  var shaded = {};
+  (Array.isArray(meta.shaded) ? meta.shaded : []).forEach(function (x) { shaded[x] = true; });
   function baseClass(i) {
     var r = Math.floor(i / n), c = i % n;
     if (queens) return "square " + ((r + c) % 2 ? "dark" : "light");
     var s = "cell";
-    if (c % k === k - 1 && c !== n - 1) s += " box-right";
-    if (r % k === k - 1 && r !== n - 1) s += " box-bottom";
+    if (regions) {
+      if (c !== n - 1 && regions[i] !== regions[i + 1]) s += " box-right";
+      if (r !== n - 1 && regions[i] !== regions[i + n]) s += " box-bottom";
+    } else {
+      if (c % k === k - 1 && c !== n - 1) s += " box-right";
+      if (r % k === k - 1 && r !== n - 1) s += " box-bottom";
+    }
+    if (shaded[i]) s += " shade";
+    if (cageOf[i] !== undefined) s += " cage";
     return s;
+  }
+  // Killer cages: a dashed outline inside the cells, drawn on the sides where the cage
+  // ends, and the sum in the corner of the cage's first cell.
+  var cageOf = {};
+  (Array.isArray(meta.cages) ? meta.cages : []).forEach(function (cage, number) {
+    cage[1].forEach(function (x) { cageOf[x] = number; });
+  });
+  if (!queens && !search && !hooks) {
+    (Array.isArray(meta.cages) ? meta.cages : []).forEach(function (cage) {
+      var first = Math.min.apply(null, cage[1]);
+      if (els[first]) els[first].dataset.sum = String(cage[0]);
+    });
+    els.forEach(function (e, i) {
+      if (cageOf[i] === undefined) return;
+      var r = Math.floor(i / n), c = i % n, mine = cageOf[i];
+      // a side inside the cage has no line, and the outline runs on to the cell's edge there
+      // (over the thin grid line), so that a cage reads as one shape
+      function edge(other, inside) { return inside && cageOf[other] === mine ? "0" : "1px"; }
+      [["t", i - n, r > 0], ["b", i + n, r < n - 1], ["l", i - 1, c > 0], ["r", i + 1, c < n - 1]].forEach(function (s) {
+        var line = edge(s[1], s[2]);
+        e.style.setProperty("--c" + s[0], line);
+        e.style.setProperty("--i" + s[0], line === "0" ? "-1px" : "3px");
+      });
+    });
   }
   var bases = els.map(function (_, i) { return baseClass(i); });
 

@@ -39,10 +39,10 @@ def replay_queens(events: Iterable[dict], n: int) -> Iterator[tuple[dict, list[i
         yield event, columns
 
 
-def replay_sudoku(events: Iterable[dict], puzzle: str) -> Iterator[tuple[dict, list[int]]]:
+def replay_sudoku(events: Iterable[dict], puzzle) -> Iterator[tuple[dict, list[int]]]:
     """``(event, cells)`` after each event: the digits of the grid (0 = empty), starting
-    from ``puzzle`` (the one-line form, e.g. an ``end`` event's ``"puzzle"``). The list is
-    the same object every time.
+    from ``puzzle`` (the one-line form, e.g. an ``end`` event's ``"puzzle"``, or a
+    :class:`~clew.sudoku.Grid` of any shape). The list is the same object every time.
 
     Examples
     --------

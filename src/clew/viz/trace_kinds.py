@@ -19,7 +19,8 @@ from ..errors import ClewError
 
 __all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "maze_meta", "queens_meta", "search_meta", "sudoku_meta"]
 
-_SIDES = (4, 9, 16, 25)
+_SIDES = (4, 9, 16, 25)  # the classic sides, guessed when a trace names no side
+_MIN_SIDE = 4
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
 
 
@@ -76,9 +77,34 @@ def decode_grid(text: str, side: int | None = None) -> list[int] | None:
             continue
         else:
             return None
-    if len(cells) not in (s * s for s in _SIDES) or (side is not None and len(cells) != side * side):
+    root = math.isqrt(len(cells))
+    if root * root != len(cells) or not _MIN_SIDE <= root <= len(_DIGITS) or (side is not None and root != side):
+        return None
+    if any(d > root for d in cells):
         return None
     return cells
+
+
+def _shape_meta(end: dict, side: int) -> dict:
+    """The shape an ``end`` event describes (see :func:`clew.sudoku.trace.shape_fields`),
+    checked: ``regions`` (side * side region numbers 0..side-1), ``shaded`` (cells),
+    ``cages`` (``[sum, [cells]]``); what is malformed is left out."""
+    out: dict = {}
+    cells = side * side
+    regions = end.get("regions")
+    if isinstance(regions, list) and len(regions) == cells and all(as_int(r) is not None and 0 <= r < side for r in regions):
+        out["regions"] = regions
+    shaded = end.get("shaded")
+    if isinstance(shaded, list) and all(as_int(c) is not None and 0 <= c < cells for c in shaded):
+        out["shaded"] = shaded
+    cages = end.get("cages")
+    if isinstance(cages, list) and all(
+        isinstance(cage, list) and len(cage) == 2 and as_int(cage[0]) is not None and isinstance(cage[1], list)
+        and cage[1] and all(as_int(c) is not None and 0 <= c < cells for c in cage[1])
+        for cage in cages
+    ):
+        out["cages"] = cages
+    return out
 
 
 def queens_meta(events: list[dict]) -> dict:
@@ -137,7 +163,7 @@ def sudoku_meta(events: list[dict]) -> dict:
         puzzle = [0 if i in placed else d for i, d in enumerate(grids[0])]
     if puzzle is None or len(puzzle) != side * side:
         puzzle = [0] * (side * side)
-    return {"n": side, "k": math.isqrt(side), "givens": puzzle}
+    return {"n": side, "k": math.isqrt(side), "givens": puzzle, **_shape_meta(end, side)}
 
 
 def search_meta(events: list[dict]) -> dict:
