@@ -289,13 +289,9 @@ def sudoku_solve(
     mode = "count" if count_ else ("unique" if unique else "solve")
     chunks = solve_file(data, mode=mode, limit=limit, symbols=symbols, **shape, **scale_arguments(**scale))
 
-    def text(a) -> str:
-        """One answer as printed (its block, without the separating blank line)."""
-        if line_numbers:
-            return f"{a.line}: {answer(a)}"
-        return answer(a)
-
     def answer(a) -> str:
+        """One answer as printed in the json and grid formats (the line format is written
+        in bulk by the library)."""
         if fmt == "json":
             record = {"line": a.line, "puzzle": a.puzzle, "status": a.status}
             if count_:
@@ -307,18 +303,21 @@ def sudoku_solve(
             return json.dumps(record)
         if a.status == "invalid":
             return f"invalid: {a.error}"
-        if count_:
-            return _plural(a.count, "solution") if a.exact else f"at least {_plural(a.count, 'solution')}"
         if a.solution is None:
             return a.status
-        return Grid(a.solution, symbols=symbols, box=box).to_text() if fmt == "grid" else a.solution
+        return Grid(a.solution, symbols=symbols, box=box).to_text()
 
     tally = Tally()
     out = sys.stdout.buffer
     separator = "\n\n" if fmt == "grid" else "\n"
     sys.stdout.flush()
     for chunk in chunks:
-        block = separator.join(text(tally.add(a)) for a in chunk) + "\n"
+        if fmt == "line":  # the bulk path: a file of a million lines is written in chunks
+            chunk.tally(tally)
+            out.write(chunk.line_text(line_numbers).encode("utf-8"))
+            out.flush()
+            continue
+        block = separator.join(answer(tally.add(a)) for a in chunk) + "\n"
         if fmt == "grid" and tally.puzzles > len(chunk):
             block = "\n" + block
         out.write(block.encode("utf-8"))
@@ -416,7 +415,11 @@ _all_option = click.option(
 @summary_option
 @_all_option
 @_symbols_option
-def sudoku_trace(puzzle: str, strategy: str, max_events: int, summary: bool, all_solutions: bool, symbols: str | None) -> None:
+@_shape_options
+def sudoku_trace(
+    puzzle: str, strategy: str, max_events: int, summary: bool, all_solutions: bool, symbols: str | None,
+    box: str | None, variant: tuple[str, ...],
+) -> None:
     """Print the events of the search on PUZZLE as JSON lines: place (a guess, or a naked or
     hidden single), prune (a digit refused by its row, column or box; a cell with no digit
     left; a digit with no place left), backtrack (the cells emptied), solution, end; each
@@ -432,15 +435,17 @@ def sudoku_trace(puzzle: str, strategy: str, max_events: int, summary: bool, all
       clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku trace 1............... --strategy textbook --max-events 50
       clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --strategy textbook --summary
+      clew sudoku trace 1.....2.....3.....4.....5.....6..... --box 2x3
     """
     from ..sudoku import trace
 
     text = _puzzle_argument(puzzle)
+    shape = _shape_arguments(box, variant)
     if summary:
         _summary_alone()
-        _write_trace(trace(text, strategy, symbols=symbols, all_solutions=all_solutions, summary=True), None)
+        _write_trace(trace(text, strategy, symbols=symbols, all_solutions=all_solutions, summary=True, **shape), None)
         return
-    _write_trace(trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions), max_events)
+    _write_trace(trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions, **shape), max_events)
 
 
 @sudoku.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
@@ -450,8 +455,10 @@ def sudoku_trace(puzzle: str, strategy: str, max_events: int, summary: bool, all
 @_all_option
 @play_options
 @_symbols_option
+@_shape_options
 def sudoku_play(
-    puzzle: str, strategy: str, max_events: int, all_solutions: bool, html: str | None, animate: bool, fps: float, symbols: str | None
+    puzzle: str, strategy: str, max_events: int, all_solutions: bool, html: str | None, animate: bool, fps: float, symbols: str | None,
+    box: str | None, variant: tuple[str, ...],
 ) -> None:
     """Watch the search on PUZZLE: --html FILE writes a self-contained player (play, pause,
     step forward and back, next solution, speed, counters, the current guesses); --animate
@@ -464,18 +471,23 @@ def sudoku_play(
     Examples:
       clew sudoku play 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --html leet.html
       clew sudoku play 1............... --strategy textbook --animate
+      clew sudoku play "AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4" --html killer.html
     """
     from ..sudoku import Grid, trace
 
     text = _puzzle_argument(puzzle)
-    line = Grid(text, symbols=symbols).to_line()
-    events = trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions)
-    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", max_events=max_events, puzzle=line)
+    shape = _shape_arguments(box, variant)
+    grid = Grid(text, symbols=symbols, **shape)
+    events = trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions, **shape)
+    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", max_events=max_events, puzzle=grid)
 
 
 @sudoku.command("generate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.option("-n", "--count", "count_", type=Integer(1), default=1, show_default=True, metavar="K", help="How many puzzles.")
-@click.option("--size", type=click.Choice(("4", "9", "16")), default="9", show_default=True, help="The side of the grid.")
+@click.option("--size", type=click.Choice(("4", "9", "16")), default=None, help="The side of the grid (default 9, or the side of --box).")
+@click.option("--box", "box", metavar="RxC", default=None, help="Boxes of R rows and C columns: 2x3 makes 6x6 puzzles, 2x4 8x8, 3x4 12x12.")
+@click.option("--variant", "variant", type=click.Choice(("x", "windoku", "jigsaw", "killer")), multiple=True,
+              help="Repeatable; jigsaw and killer lines carry their regions and cages, x and windoku are flags of 'solve'.")
 @click.option(
     "-d",
     "--difficulty",
