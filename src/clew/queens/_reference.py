@@ -68,3 +68,98 @@ def count_unique(n: int) -> int:
         return out
 
     return sum(1 for sol in solutions(n) if sol == min(images(sol)))
+
+
+def count_completions(n: int, queens: list[tuple[int, int]], tail: int = 2) -> tuple[int, int]:
+    """Completions of the non-attacking ``queens`` (row, column) to solutions of the n x n
+    board, by the search of the counting kernel (``_kernels_count_scan``) written plainly:
+    ``(completions, nodes)``.
+
+    While more than ``max(tail, 3)`` queens are missing, branch on the line (row or column)
+    with the fewest free squares: the first empty line, rows then columns in increasing
+    order, with at most one, else the fewest, rows before columns and lower lines first on
+    ties. Then fill the empty rows in increasing order; the last three rows are tried
+    together. ``nodes`` counts the queens placed while four or more were missing, as the
+    kernel does, so the two can be compared node for node.
+
+    >>> count_completions(8, [(0, 0)])[0]     # the 8-queens solutions with a queen in a corner
+    4
+    >>> count_completions(6, [])              # (completions, nodes)
+    (4, 62)
+    """
+    rows = {r for r, _ in queens}
+    cols = {c for _, c in queens}
+    sums = {r + c for r, c in queens}  # "/" diagonals
+    diffs = {r - c for r, c in queens}  # "\" diagonals
+    nodes = 0
+
+    def safe(r: int, c: int) -> bool:
+        return r not in rows and c not in cols and r + c not in sums and r - c not in diffs
+
+    def place(r: int, c: int) -> None:
+        rows.add(r)
+        cols.add(c)
+        sums.add(r + c)
+        diffs.add(r - c)
+
+    def remove(r: int, c: int) -> None:
+        rows.remove(r)
+        cols.remove(c)
+        sums.remove(r + c)
+        diffs.remove(r - c)
+
+    def last_ones(empty: list[int]) -> int:
+        # the last two or three queens together, counted without nodes
+        if not empty:
+            return 1
+        found = 0
+        r = empty[0]
+        for c in range(n):
+            if safe(r, c):
+                place(r, c)
+                found += last_ones(empty[1:])
+                remove(r, c)
+        return found
+
+    def by_rows(empty: list[int]) -> int:
+        nonlocal nodes
+        if len(empty) <= 3:
+            return last_ones(empty)
+        found = 0
+        r = empty[0]
+        for c in range(n):
+            if safe(r, c):
+                nodes += 1
+                place(r, c)
+                found += by_rows(empty[1:])
+                remove(r, c)
+        return found
+
+    def choose() -> list[tuple[int, int]]:
+        # the squares of the line to branch on
+        best: tuple | None = None
+        lines = [(0, r, [(r, c) for c in range(n) if safe(r, c)]) for r in range(n) if r not in rows]
+        lines += [(1, c, [(r, c) for r in range(n) if safe(r, c)]) for c in range(n) if c not in cols]
+        for kind, index, squares in lines:
+            if len(squares) <= 1:
+                return squares
+            if best is None or (len(squares), kind, index) < best[0]:
+                best = ((len(squares), kind, index), squares)
+        assert best is not None  # a missing queen leaves an empty line
+        return best[1]
+
+    def search() -> int:
+        nonlocal nodes
+        left = n - len(rows)
+        if left <= max(tail, 3):
+            return by_rows([r for r in range(n) if r not in rows])
+        found = 0
+        for r, c in choose():
+            nodes += 1
+            place(r, c)
+            found += search()
+            remove(r, c)
+        return found
+
+    total = search()
+    return total, nodes

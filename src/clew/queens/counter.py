@@ -35,7 +35,7 @@ __all__ = ["count", "count_job", "count_total", "counts"]
 
 def _compiled_loaded() -> bool:
     """Whether this process has already paid for the compiled counter."""
-    kernels = sys.modules.get(__package__ + "._kernels_count")
+    kernels = sys.modules.get(__package__ + "._kernels_count_scan")
     return kernels is not None and bool(kernels.count_constellations.overloads)
 
 
@@ -66,7 +66,7 @@ def count_job(
     from ..scale import run
     from .counting import QueensCount
 
-    announce("queens/_kernels_count.py")
+    announce("queens/_kernels_count.py", "queens/_kernels_count_scan.py")
     work = QueensCount(n, unique=unique, pieces=pieces)
     return run(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, **options)
 

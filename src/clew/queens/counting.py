@@ -6,6 +6,10 @@ weighted by its orbit size), plus, for the fundamental count, the two small sear
 the solutions a half turn and a quarter turn fix. :class:`QueensCount` hands those pieces
 to :mod:`clew.scale`, which runs them on threads (the kernels release the GIL), processes
 or Dask, with a journal.
+
+The constellations are completed by the search of ``_kernels_count_scan`` (dual MRV with a
+scalar line scan, then ``COMPLETION_TAIL[n]`` queens row by row); a piece's value is the
+same whatever search computes it, so journals of earlier versions stay valid.
 """
 
 from __future__ import annotations
@@ -17,15 +21,25 @@ import numpy as np
 from ..errors import check_size
 from ..scale import Work
 from . import _kernels_count as K
+from . import _kernels_count_scan as scan
 from ._kernels_common import COLUMN_LINE
 from .board import MAX_COUNT_N
 
-__all__ = ["MAX_PIECES", "QueensCount", "constellations", "count_piece", "count_symmetric"]
+__all__ = ["COMPLETION_TAIL", "MAX_PIECES", "QueensCount", "constellations", "count_piece", "count_symmetric"]
 
 #: Most pieces a count can be cut into. Up to one piece per constellation a piece is a
 #: slice of the table; beyond, constellations are split on the first choices of their own
 #: search (a record attempt wants millions of pieces of minutes each).
 MAX_PIECES = 1 << 26
+
+#: Board size -> ``tail`` of the completion search: how many of the last queens of each
+#: branch are placed row by row, in the cheapest possible node, instead of by the dual MRV
+#: search (3 or less: MRV until the last three, which are decided together). Measured on
+#: the same constellations (``python benchmarks/queens_count_bench.py --tails``): the
+#: row-by-row node costs about 40% of an MRV node, but row by row visits 4-7x the nodes,
+#: and every tail above 3 was slower at n = 12, 14 and 16; so every size gets 3 until a
+#: measurement says otherwise.
+COMPLETION_TAIL = {n: 3 for n in range(1, MAX_COUNT_N + 1)}
 
 
 def constellations(n: int) -> np.ndarray:
@@ -50,7 +64,7 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     A pure function of its arguments: the unit of parallel work. Summing it over a partition
     of the table gives the total number of solutions.
     """
-    counts = K.count_constellations(n, table, lo, hi)
+    counts = scan.count_constellations(n, table, lo, hi, COMPLETION_TAIL[n], np.zeros(scan.TALLY_SIZE, np.int64))
     # weights times counts in Python integers: exact beyond 2**63
     return sum(int(w) * int(c) for w, c in zip(table[lo:hi, K.TABLE_WEIGHT].tolist(), counts.tolist()))
 
@@ -176,7 +190,9 @@ class QueensCount(Work):
         if piece[0] == "queens":
             table = _table(self.n)
             squares = _squares(table, piece[1], piece[2])
-            return int(table[piece[1], K.TABLE_WEIGHT]) * int(K.count_placements(self.n, squares, len(squares)))
+            tally = np.zeros(scan.TALLY_SIZE, np.int64)
+            found = scan.count_placements(self.n, squares, len(squares), COMPLETION_TAIL[self.n], tally)
+            return int(table[piece[1], K.TABLE_WEIGHT]) * int(found)
         return count_symmetric(self.n, quarter=piece[1] == 4)
 
     def combine(self, values: list) -> dict:

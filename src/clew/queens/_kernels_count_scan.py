@@ -1,0 +1,383 @@
+"""numba kernels for counting N-Queens solutions, second round: the completion search of a
+border constellation with a scalar line scan, and a row-by-row tail.
+
+The constellations themselves (one queen on each border line, canonical under the eight
+symmetries, weighted by their orbit) come from ``_kernels_count.border_constellations``;
+this module only completes them, faster. Ints and numpy arrays only (see
+``_kernels_common``); the counting API (``counting.py``) is the only caller.
+
+Why a second search
+-------------------
+``_kernels_count.search`` picks the line to branch on by scoring all 2n lines in one
+fixed-width vector loop. On a core without a vector popcount (AVX2, no AVX-512) the
+emulated popcount of 16 or 32 lanes costs more than the scalar ``popcnt`` of the lines
+that are still empty, and most scans can stop early: a line with one free square is forced
+and a line with none ends the branch, whatever the other lines hold. ``_pick`` below scans
+the empty rows, then the empty columns, and returns at the first such line. That search
+visits the same kind of tree (dual MRV) in 0.73x the CPU time at n = 16 and 0.51x at
+n = 17 on this project's machine (Zen 3; docs/benchmarks.md, "Issue 17: N-Queens
+counting, second round"). ``search`` is kept as it is: the enumeration writes its completions in
+its order, and the pieces of a split count are cut on its first line.
+
+The other half of the module is the completion of the public constellation counters
+(NQueensFAF, the q27 project): a plain row-by-row bitboard DFS over the empty rows, the
+cheapest possible node, no line scan.
+It visits several times the nodes of MRV; ``tail`` chooses, per board size, how many of
+the last queens it places (see ``counting.COMPLETION_TAIL``, measured by
+``benchmarks/queens_count_bench.py``): ``tail <= 3`` is a pure MRV search, ``tail >= n``
+a pure row-by-row search. Either way the last three queens of a branch are decided
+together, branch-free (``_triple``): their rows' free squares are at most three columns.
+
+Bit layout
+----------
+The masks are those of ``_kernels_count`` (int64, all below bit 2n - 1 <= 63): ``rows`` and
+``cols`` one bit per line; ``d1`` bit ``r + c`` of every queen, ``d2`` bit ``c - r + n - 1``,
+``d2r`` bit ``r - c + n - 1`` (``d2`` mirrored). For n = 5, the bit each square's queen
+sets::
+
+    d1 ("/")            d2 ("\\")           d2r ("\\", mirrored)
+          c=0 1 2 3 4         c=0 1 2 3 4         c=0 1 2 3 4
+    r=0     0 1 2 3 4   r=0     4 5 6 7 8   r=0     4 3 2 1 0
+    r=1     1 2 3 4 5   r=1     3 4 5 6 7   r=1     5 4 3 2 1
+    r=2     2 3 4 5 6   r=2     2 3 4 5 6   r=2     6 5 4 3 2
+    r=3     3 4 5 6 7   r=3     1 2 3 4 5   r=3     7 6 5 4 3
+    r=4     4 5 6 7 8   r=4     0 1 2 3 4   r=4     8 7 6 5 4
+
+so that, bit c (or bit r) standing for the square::
+
+    free columns of row x     =  full & ~(cols | d1 >> x | d2  >> (n - 1 - x))
+    free rows    of column y  =  full & ~(rows | d1 >> y | d2r >> (n - 1 - y))
+
+A queen placed at (x, c) sets ``1 << c`` in ``cols``, ``bit << x`` in ``d1`` and
+``bit << (n - 1 - x)`` in ``d2``: the row tail needs no ``rows`` and no ``d2r``.
+
+The line key of ``_pick`` (one int64, so that ``min`` compares the free squares first, then
+rows before columns, then the lower line)::
+
+    bit  62 ......... 8 | 7 ............ 0
+         free squares   | line: r for row r, COLUMN_LINE + c for column c
+
+Nodes
+-----
+The kernels add the queens they place by branching to ``tally[0]``: the queens of the MRV
+levels and of the row tail, placed while four or more queens were still missing. The last
+three queens of every branch are decided together by a branch-free test (``_triple``) and
+are not counted. The pure-Python reference (``_reference.count_completions``) counts the same
+way, and the tests check that both agree node for node.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .._bits import ctz64, popcount64
+from ._kernels_common import COLUMN_LINE, MAX_BORDER
+
+#: Columns of the constellation table (``_kernels_count.border_constellations``), repeated
+#: here by value so that this module does not load the other kernels.
+_TABLE_QUEENS, _TABLE_SQUARES = 0, 1
+
+#: Slots of the per-depth state ``S[d]`` of the MRV levels: the masks, the untried squares
+#: of the line branched on, the line, the queens still missing once its queen is placed
+#: (one 64-byte cache line per depth).
+_ROWS, _COLS, _D1, _D2, _D2R, _FREE, _LINE, _LEFT = 0, 1, 2, 3, 4, 5, 6, 7
+SLOTS = 8
+
+#: The line key (see the module docstring).
+_KEY_LINE_BITS = 8
+_KEY_LINE_MASK = (1 << _KEY_LINE_BITS) - 1
+_FILLED = np.int64(1) << 62  # above every key of an empty line
+#: The last queens of a branch, decided together by ``_triple`` (not by branching levels).
+_LAST = 3
+#: Columns of the row tail's stack ``work`` (one row per level): the row, the masks before
+#: its queen, its untried columns.
+_W_ROW, _W_COLS, _W_D1, _W_D2, _W_FREE = 0, 1, 2, 3, 4
+W_COLUMNS = 5
+#: Slots of ``tally``: queens placed by branching.
+TALLY_NODES = 0
+TALLY_SIZE = 1
+
+
+@njit(cache=True, inline="always")
+def _pair(n, full, x1, x2, cols, d1, d2):
+    """Completions of the two empty rows ``x1 < x2`` (the two empty columns are the free
+    squares' only columns): try both squares of row x1, test the other row branch-free."""
+    f1 = full & ~(cols | (d1 >> x1) | (d2 >> (n - 1 - x1)))
+    f2 = full & ~(cols | (d1 >> x2) | (d2 >> (n - 1 - x2)))
+    dist = x2 - x1
+    a = f1 & -f1
+    b = f1 ^ a
+    # a queen at column a of row x1 takes a, a - dist and a + dist from row x2
+    ok_a = (a != 0) & ((f2 & ~(a | (a << dist) | (a >> dist))) != 0)
+    ok_b = (b != 0) & ((f2 & ~(b | (b << dist) | (b >> dist))) != 0)
+    return np.int64(ok_a) + np.int64(ok_b)
+
+
+@njit(cache=True, inline="always")
+def _after(a, dist, f):
+    # the squares of ``f`` (a row ``dist`` rows away) left free by a queen on column ``a``
+    return f & ~(a | (a << dist) | (a >> dist))
+
+
+@njit(cache=True, inline="always")
+def _pair_of(a, f2, f3, d23):
+    # 1 if a queen on ``a`` (a bit, or 0 for none) leaves a pair of squares in the two
+    # rows ``d23`` apart with free squares ``f2``, ``f3`` (already cut by ``a``), else 0
+    b1 = f2 & -f2
+    b2 = f2 ^ b1
+    ok1 = (b1 != 0) & (_after(b1, d23, f3) != 0)
+    ok2 = (b2 != 0) & (_after(b2, d23, f3) != 0)
+    return (np.int64(ok1) + np.int64(ok2)) * np.int64(a != 0)
+
+
+@njit(cache=True, inline="always")
+def _triple(n, full, x1, x2, x3, cols, d1, d2):
+    """Completions of the three empty rows ``x1 < x2 < x3``, branch-free: each of the (at
+    most three) squares of row x1, then ``_pair_of`` the two others."""
+    f1 = full & ~(cols | (d1 >> x1) | (d2 >> (n - 1 - x1)))
+    f2 = full & ~(cols | (d1 >> x2) | (d2 >> (n - 1 - x2)))
+    f3 = full & ~(cols | (d1 >> x3) | (d2 >> (n - 1 - x3)))
+    d12 = x2 - x1
+    d13 = x3 - x1
+    d23 = x3 - x2
+    a1 = f1 & -f1
+    rest = f1 ^ a1
+    a2 = rest & -rest
+    a3 = rest ^ a2
+    return (
+        _pair_of(a1, _after(a1, d12, f2), _after(a1, d13, f3), d23)
+        + _pair_of(a2, _after(a2, d12, f2), _after(a2, d13, f3), d23)
+        + _pair_of(a3, _after(a3, d12, f2), _after(a3, d13, f3), d23)
+    )
+
+
+@njit(cache=True, inline="always")
+def _pick(n, full, rows, cols, d1, d2, d2r):
+    """The key of the line to branch on: the first empty line (rows, then columns, each in
+    increasing order) with at most one free square, else the one with the fewest (ties:
+    rows first, then the lower line). A key whose count is 0 ends the branch."""
+    best = _FILLED
+    m = n - 1
+    empty = full & ~rows
+    while empty:
+        x = ctz64(empty)
+        empty &= empty - 1
+        free = full & ~(cols | (d1 >> x) | (d2 >> (m - x)))
+        key = (popcount64(free) << _KEY_LINE_BITS) | x
+        if free & (free - 1) == 0:
+            return key  # forced, or dead: no other line can do better
+        best = min(best, key)
+    empty = full & ~cols
+    while empty:
+        y = ctz64(empty)
+        empty &= empty - 1
+        free = full & ~(rows | (d1 >> y) | (d2r >> (m - y)))
+        key = (popcount64(free) << _KEY_LINE_BITS) | COLUMN_LINE | y
+        if free & (free - 1) == 0:
+            return key
+        best = min(best, key)
+    return best
+
+
+@njit(cache=True, inline="always")
+def _line_free(n, full, line, rows, cols, d1, d2, d2r):
+    # free columns of row ``line``, or free rows of column ``line - COLUMN_LINE``
+    if line < COLUMN_LINE:
+        return full & ~(cols | (d1 >> line) | (d2 >> (n - 1 - line)))
+    y = line - COLUMN_LINE
+    return full & ~(rows | (d1 >> y) | (d2r >> (n - 1 - y)))
+
+
+@njit(cache=True)
+def _rows(n, full, rows, cols, d1, d2, work, tally):
+    """Completions of the empty rows of ``rows`` (four or more), row by row in increasing
+    order, the last three by ``_triple``.
+
+    ``work`` holds the stack, one row per level: the row's index, its untried columns, and
+    the masks before its queen (columns ``_W_*``)."""
+    k = 0
+    empty = full & ~rows
+    while empty:
+        work[k, _W_ROW] = ctz64(empty)
+        empty &= empty - 1
+        k += 1
+    stop = k - 1 - _LAST  # the level whose queen leaves three rows to ``_triple``
+    count = 0
+    nodes = 0
+    x = work[0, _W_ROW]
+    work[0, _W_COLS] = cols
+    work[0, _W_D1] = d1
+    work[0, _W_D2] = d2
+    work[0, _W_FREE] = full & ~(cols | (d1 >> x) | (d2 >> (n - 1 - x)))
+    j = 0
+    while j >= 0:
+        f = work[j, _W_FREE]
+        if f == 0:
+            j -= 1
+            continue
+        bit = f & -f
+        work[j, _W_FREE] = f ^ bit
+        nodes += 1
+        x = work[j, _W_ROW]
+        cols = work[j, _W_COLS] | bit
+        d1 = work[j, _W_D1] | (bit << x)
+        d2 = work[j, _W_D2] | (bit << (n - 1 - x))
+        if j == stop:
+            count += _triple(n, full, work[j + 1, _W_ROW], work[j + 2, _W_ROW], work[j + 3, _W_ROW], cols, d1, d2)
+            continue
+        j += 1
+        y = work[j, _W_ROW]
+        work[j, _W_COLS] = cols
+        work[j, _W_D1] = d1
+        work[j, _W_D2] = d2
+        work[j, _W_FREE] = full & ~(cols | (d1 >> y) | (d2 >> (n - 1 - y)))
+    tally[TALLY_NODES] += nodes
+    return count
+
+
+@njit(cache=True, inline="always")
+def _finish(n, full, left, rows, cols, d1, d2, work, tally):
+    """Completions of a position with ``left <= max(tail, 3)`` queens missing: the row
+    tail, ``_triple``, ``_pair`` or the last queen."""
+    if left > _LAST:
+        return _rows(n, full, rows, cols, d1, d2, work, tally)
+    if left == _LAST:
+        empty = full & ~rows
+        x1 = ctz64(empty)
+        empty &= empty - 1
+        x2 = ctz64(empty)
+        return _triple(n, full, x1, x2, ctz64(empty & (empty - 1)), cols, d1, d2)
+    if left == 2:
+        empty = full & ~rows
+        x1 = ctz64(empty)
+        return _pair(n, full, x1, ctz64(empty & (empty - 1)), cols, d1, d2)
+    if left == 1:
+        x = ctz64(full & ~rows)
+        return np.int64((full & ~(cols | (d1 >> x) | (d2 >> (n - 1 - x)))) != 0)
+    return np.int64(1)  # nothing missing
+
+
+@njit(cache=True)
+def complete(n, squares, m, tail, S, work, tally):
+    """Number of completions of the non-attacking queens ``squares[:m]`` (``r * n + c``).
+
+    Dual MRV (``_pick``) while more than ``max(tail, 3)`` queens are missing, then row by
+    row (``_rows``); the last three together (``_triple``). ``S`` (``n + 1`` x ``SLOTS``) and
+    ``work`` (``n`` x ``W_COLUMNS``) are scratch; the queens placed by branching are added to
+    ``tally[TALLY_NODES]``.
+    """
+    full = (np.int64(1) << n) - 1
+    top = 2 * n - 2
+    rows = np.int64(0)
+    cols = np.int64(0)
+    d1 = np.int64(0)
+    d2 = np.int64(0)
+    d2r = np.int64(0)
+    for i in range(m):
+        r = squares[i] // n
+        c = squares[i] % n
+        k2 = c - r + n - 1
+        rows |= np.int64(1) << r
+        cols |= np.int64(1) << c
+        d1 |= np.int64(1) << (r + c)
+        d2 |= np.int64(1) << k2
+        d2r |= np.int64(1) << (top - k2)
+    left = n - m
+    stop = max(tail, _LAST)  # MRV while more than ``stop`` queens are missing
+    if left <= stop:
+        return _finish(n, full, left, rows, cols, d1, d2, work, tally)
+    key = _pick(n, full, rows, cols, d1, d2, d2r)
+    if key >> _KEY_LINE_BITS == 0:
+        return np.int64(0)
+    line = key & _KEY_LINE_MASK
+    S[0, _ROWS] = rows
+    S[0, _COLS] = cols
+    S[0, _D1] = d1
+    S[0, _D2] = d2
+    S[0, _D2R] = d2r
+    S[0, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+    S[0, _LINE] = line
+    S[0, _LEFT] = left - 1
+    count = 0
+    nodes = 0
+    d = 0
+    while d >= 0:
+        f = S[d, _FREE]
+        if f == 0:
+            d -= 1
+            continue
+        bit = f & -f
+        S[d, _FREE] = f ^ bit
+        nodes += 1
+        line = S[d, _LINE]
+        if line < COLUMN_LINE:
+            x = line
+            c = ctz64(bit)
+        else:
+            x = ctz64(bit)
+            c = line - COLUMN_LINE
+        k2 = c - x + n - 1
+        rows = S[d, _ROWS] | (np.int64(1) << x)
+        cols = S[d, _COLS] | (np.int64(1) << c)
+        d1 = S[d, _D1] | (np.int64(1) << (x + c))
+        d2 = S[d, _D2] | (np.int64(1) << k2)
+        left = S[d, _LEFT]
+        if left <= stop:
+            count += _finish(n, full, left, rows, cols, d1, d2, work, tally)
+            continue
+        d2r = S[d, _D2R] | (np.int64(1) << (top - k2))
+        key = _pick(n, full, rows, cols, d1, d2, d2r)
+        if key >> _KEY_LINE_BITS == 0:
+            continue  # a line without a free square
+        line = key & _KEY_LINE_MASK
+        d += 1
+        S[d, _ROWS] = rows
+        S[d, _COLS] = cols
+        S[d, _D1] = d1
+        S[d, _D2] = d2
+        S[d, _D2R] = d2r
+        S[d, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+        S[d, _LINE] = line
+        S[d, _LEFT] = left - 1
+    tally[TALLY_NODES] += nodes
+    return count
+
+
+@njit(cache=True, nogil=True)
+def count_constellations(n, table, lo, hi, tail, tally):
+    """Completions of each constellation ``table[lo:hi]`` (unweighted, one int64 each),
+    ``tail`` as in :func:`complete`; nodes added to ``tally``.
+
+    The caller multiplies by the weights in Python integers (exact beyond 2**63). Releases
+    the GIL: the pieces of a count run on worker threads.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from clew.queens._kernels_count import border_constellations
+    >>> table = border_constellations(8)
+    >>> per = count_constellations(8, table, 0, len(table), 3, np.zeros(TALLY_SIZE, np.int64))
+    >>> int((per * table[:, -1]).sum())     # weighted by the orbits: every 8-queens solution
+    92
+    """
+    S = np.empty((n + 1, SLOTS), np.int64)
+    work = np.empty((n, W_COLUMNS), np.int64)
+    squares = np.empty(MAX_BORDER, np.int64)
+    out = np.empty(hi - lo, np.int64)
+    for k in range(lo, hi):
+        m = table[k, _TABLE_QUEENS]
+        for i in range(m):
+            squares[i] = table[k, _TABLE_SQUARES + i]
+        out[k - lo] = complete(n, squares, m, tail, S, work, tally)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def count_placements(n, squares, m, tail, tally):
+    """Completions (unweighted) of the non-attacking queens ``squares[:m]``, any number of
+    them (a constellation with queens added by ``_kernels_count.first_line``). Releases the
+    GIL."""
+    S = np.empty((n + 1, SLOTS), np.int64)
+    work = np.empty((n, W_COLUMNS), np.int64)
+    return complete(n, squares, m, tail, S, work, tally)
