@@ -746,7 +746,7 @@ def queens_compare(n: int, limit: int | None, as_json: bool) -> None:
     from ..queens.board import MAX_COUNT_N
 
     _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
-    compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py")
+    compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py", "queens/_kernels_count_scan.py")
     limit = LIMIT if limit is None else limit
     with _ctrl_c_kills():  # the brute forces run for seconds inside compiled loops
         rungs = compare(n, limit=limit)
