@@ -71,3 +71,44 @@ def sample_solutions() -> dict[str, Case]:
     """``tests/data/sudoku_sample_solutions.txt`` by puzzle: the 400 sample puzzles, their
     count (1) and solution."""
     return {case.puzzle: case for case in read_cases(DATA_DIR / "sudoku_sample_solutions.txt")}
+
+
+@dataclass(frozen=True)
+class SERating:
+    """One line of ``sudoku_se_ratings.txt``: a puzzle and Sudoku Explainer 1.2.1's rating
+    (ER), pearl (EP) and diamond (ED)."""
+
+    puzzle: str
+    er: float
+    ep: float
+    ed: float
+    line: int
+
+
+def read_se_ratings(path: Path) -> list[SERating]:
+    """Parse ``puzzle ER EP ED`` lines (blank lines and ``#`` comments skipped); a malformed
+    line or a puzzle given twice raises ValueError naming the line."""
+    rows: list[SERating] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split()
+        if len(fields) != 4 or len(fields[0]) != 81:
+            raise ValueError(f"{path.name}:{number}: expected 'puzzle ER EP ED' with an 81-character puzzle, got {raw!r}")
+        try:
+            er, ep, ed = (float(x) for x in fields[1:])
+        except ValueError:
+            raise ValueError(f"{path.name}:{number}: ER, EP and ED must be numbers, got {fields[1:]!r}") from None
+        if fields[0] in seen:
+            raise ValueError(f"{path.name}:{number}: {fields[0]!r} is given twice")
+        seen.add(fields[0])
+        rows.append(SERating(fields[0], er, ep, ed, number))
+    return rows
+
+
+@pytest.fixture(scope="session")
+def se_ratings() -> list[SERating]:
+    """``tests/data/sudoku_se_ratings.txt``: puzzles as Sudoku Explainer 1.2.1 rated them."""
+    return read_se_ratings(DATA_DIR / "sudoku_se_ratings.txt")

@@ -337,10 +337,10 @@ def sudoku_solve(
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(("grid", "line")),
+    type=click.Choice(("grid", "line", "svg")),
     default="grid",
     show_default=True,
-    help="grid: drawn with box lines; line: the one-line form ('.' for a blank).",
+    help="grid: drawn with box lines; line: the one-line form ('.' for a blank); svg: the picture, on stdout.",
 )
 @_symbols_option
 @click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
@@ -376,10 +376,10 @@ def sudoku_show(
         if shown is None:
             click.echo("clew: this puzzle has no solution", err=True)
             return EXIT_FAILURE
-    if svg is not None:
+    if svg is not None or fmt == "svg":
         from ..viz.svg import sudoku_svg
 
-        _write_text(sudoku_svg(grid, shown if solve_ else None), svg)
+        _write_text(sudoku_svg(grid, shown if solve_ else None), "-" if svg is None else svg)
         return EXIT_OK
     click.echo(shown.to_text() if fmt == "grid" else shown.to_line())
     return EXIT_OK
@@ -495,6 +495,8 @@ def sudoku_play(
     default=None,
     help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4 and 9x9.",
 )
+@click.option("--rating", "rating", metavar="LO-HI", default=None,
+              help="Only 9x9 puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5.")
 @click.option(
     "--symmetry",
     type=click.Choice(("none", "rotational", "diagonal", "mirror")),
@@ -508,8 +510,8 @@ def sudoku_play(
     type=Integer(1),
     default=None,
     metavar="A",
-    help="With --difficulty: candidates rated per puzzle before giving up (default 200 for "
-    "easy, 300 for medium, 1000 for the other levels); a run that gives up exits with status 1.",
+    help="With --difficulty or --rating: candidates rated per puzzle before giving up (default "
+    "200 for easy, 300 for medium, 1000 otherwise); a run that gives up exits with status 1.",
 )
 @click.option("--minimal/--no-minimal", default=None, help="Remove givens until none can go without losing uniqueness.")
 @click.option("--seed", type=Integer(0), default=None, metavar="S", help="Seed: the same seed gives the same puzzles.")
@@ -528,8 +530,8 @@ def sudoku_play(
     "running the same command again resumes and prints the same puzzles.",
 )
 def sudoku_generate(
-    count_: int, size: str, difficulty: str | None, symmetry: str, attempts: int | None, minimal: bool | None,
-    seed: int | None, fmt: str, **scale,
+    count_: int, size: str | None, box: str | None, variant: tuple[str, ...], difficulty: str | None,
+    rating: str | None, symmetry: str, attempts: int | None, minimal: bool | None, seed: int | None, fmt: str, **scale,
 ) -> int:
     """Print new proper puzzles (exactly one solution each, proven by the solver), one per
     line.
@@ -542,21 +544,28 @@ def sudoku_generate(
     Examples:
       clew sudoku generate --count 1000 --seed 1 > puzzles.txt
       clew sudoku generate --difficulty hard --symmetry rotational --format grid
+      clew sudoku generate --rating 4.0-6.0 --count 3
       clew sudoku generate --size 16 --minimal
+      clew sudoku generate --box 2x3 --count 5
+      clew sudoku generate --variant killer --seed 1
     """
     import json
 
     from ..sudoku.generate import DifficultyNotReachedError, generate_many
+    from ..sudoku.generate_shapes import puzzle_line
 
     if scale["journal"] and seed is None:
         raise click.BadParameter("needs --seed: a run without a seed cannot be resumed", param_hint="'--journal'")
-    if attempts is not None and difficulty is None:
-        raise click.BadParameter("applies to --difficulty only", param_hint="'--attempts'")
+    if attempts is not None and difficulty is None and rating is None:
+        raise click.BadParameter("applies to --difficulty and --rating only", param_hint="'--attempts'")
     options = scale_arguments(**scale)
     out = sys.stdout
+    shape = _shape_arguments(box, ()) if box is not None else {}
+    if variant:
+        shape["variant"] = "+".join(variant)
     made = generate_many(
-        count_, int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal, seed=seed, attempts=attempts,
-        **options,
+        count_, None if size is None else int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal,
+        seed=seed, attempts=attempts, rating=rating, **shape, **options,
     )
     # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
     alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
@@ -564,19 +573,23 @@ def sudoku_generate(
         with _ctrl_c_kills() if alone else contextlib.nullcontext():
             for i, g in enumerate(made):
                 if fmt == "line":
-                    out.write(g.puzzle.to_line() + "\n")
+                    out.write(puzzle_line(g.puzzle) + "\n")
                 elif fmt == "grid":
-                    out.write(("\n" if i else "") + g.puzzle.to_text() + "\n")
+                    rules = g.puzzle.to_variant_line().split(" ", 1)[1:]  # a jigsaw's regions, a killer's cages
+                    out.write(("\n" if i else "") + g.puzzle.to_text() + "\n" + "".join(r + "\n" for r in rules))
                 else:
-                    record = {"puzzle": g.puzzle.to_line(), "solution": g.solution.to_line()}
+                    record = {"puzzle": puzzle_line(g.puzzle), "solution": g.solution.to_line()}
                     if g.rating is not None:
-                        record.update(score=g.rating.score, level=g.rating.level)
+                        record.update(score=g.rating.score, level=g.rating.level, er=g.rating.er, ep=g.rating.ep, ed=g.rating.ed)
                     out.write(json.dumps(record) + "\n")
                 out.flush()
     except DifficultyNotReachedError as exc:
         # the search ran and found nothing at that level: a failure (1), not bad input (2),
         # and the way out is an option of this command, not the library's attempts=
-        if size == "4" and exc.level != "easy":
+        size = size or "9"
+        if rating is not None:
+            way_out = f"try another --rating, or more candidates with --attempts (above {exc.attempts})"
+        elif size == "4" and exc.level != "easy":
             way_out = "4x4 puzzles almost always rate easy: use --size 9 or --difficulty easy"
         else:
             way_out = f"try another --difficulty, or more candidates with --attempts (above {exc.attempts})"
@@ -594,21 +607,24 @@ def sudoku_generate(
     type=click.Choice(("line", "json")),
     default="line",
     show_default=True,
-    help='line: "SCORE LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
+    help='line: "ER/EP/ED LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
 )
 @_line_numbers_option
 @_symbols_option
 def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None) -> int:
     """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
-    given instead (an argument that is not an existing file), by the hardest human
-    technique their logical solution needs, on Sudoku Explainer's scale: hidden single
-    1.2-1.5, naked single 2.3, locked candidates 2.6-2.8, pairs/X-Wing 3.0-3.4, triples and
-    Swordfish 3.6-4.0, wings 4.2-4.4, quads 5.0-5.4, colouring 5.6-6.0; 10.0 when logic
-    alone gets stuck and search is needed.
+    given instead (an argument that is not an existing file), as Sudoku Explainer 1.2.1's
+    serate does: ER (the hardest step of the whole logical solution), EP (up to the first
+    placement) and ED (the first step), then the level and the hardest technique. The
+    scale: full house 1.0, hidden single 1.2-1.5, direct techniques 1.7-2.5, naked single
+    2.3, intersections 2.6-2.8, subsets and fish 3.0-5.4, wings 4.2-4.4, uniqueness
+    4.5-6.2, aligned exclusion 6.2/7.5, chains and cycles 6.5 and up, Nishio 7.5 and up,
+    multiple and dynamic forcing chains 8.0 and up.
 
-    Levels: easy (<= 1.5), medium (<= 2.8), hard (<= 3.8), expert (<= 6.0), extreme (needs
-    search). A line that is not a proper puzzle (no solution, several, or not a puzzle)
-    prints 'invalid: REASON' and the others are still rated; the exit status is then 2.
+    Levels: easy (ER <= 1.5), medium (<= 2.5), hard (<= 3.8), expert (<= 6.0), extreme
+    (above, or beyond clew's techniques: then ER is '-' and the line says so). A line that
+    is not a proper puzzle (no solution, several, or not a puzzle) prints 'invalid: REASON'
+    and the others are still rated; the exit status is then 2.
 
     \b
     Examples:
@@ -642,10 +658,10 @@ def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None) 
                 continue
             if fmt == "json":
                 record = {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
-                          "steps": r.steps, "stuck": r.stuck}
+                          "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}
                 out.write(json.dumps(record) + "\n")
             else:
-                out.write(f"{prefix}{r.score:.1f} {r.level} {r.hardest or '-'}\n")
+                out.write(f"{prefix}{_rating_line(r)}\n")
             out.flush()
     if not lines:
         _no_puzzle(data, name)
@@ -654,6 +670,20 @@ def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None) 
         click.echo(f"clew: {_plural(bad, 'line')} of {name} could not be rated", err=True)
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _figure(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def _rating_line(r) -> str:
+    """'ER/EP/ED LEVEL HARDEST'; for a puzzle beyond clew's techniques, ER is '-' and the
+    line says so (with the hardest technique used before getting stuck, if any)."""
+    figures = "/".join(_figure(x) for x in (r.er, r.ep, r.ed))
+    if r.stuck:
+        before = f" (hardest step before: {r.hardest})" if r.hardest else ""
+        return f"{figures} {r.level} beyond clew's techniques{before}"
+    return f"{figures} {r.level} {r.hardest or '-'}"
 
 
 #: --format of 'hint' and 'explain'
@@ -695,7 +725,7 @@ def sudoku_hint(puzzle: str, fmt: str, symbols: str | None) -> int:
 
     The puzzle must be proper: one with no solution or several gets no hint. Exit status 1,
     with the reason on stderr and nothing on stdout, when the puzzle has no solution, is not
-    unique (at least 2 solutions), is solved, or no technique applies (it needs search).
+    unique (at least 2 solutions), is solved, or no technique applies (beyond clew's techniques).
 
     \b
     Examples:
@@ -710,9 +740,9 @@ def sudoku_hint(puzzle: str, fmt: str, symbols: str | None) -> int:
     if wrong is not None:
         click.echo(f"clew: {wrong}", err=True)
         return EXIT_FAILURE
-    step = None if state.is_solved() else state.next_step()
+    step = None if state.is_solved() else state.next_step(uniqueness=True)  # proper: checked above
     if step is None:
-        click.echo("the puzzle is solved" if state.is_solved() else "no technique applies: the rest needs search", err=True)
+        click.echo("the puzzle is solved" if state.is_solved() else "no technique applies: the rest is beyond clew's techniques", err=True)
         return EXIT_FAILURE
     click.echo(json.dumps(step.to_dict()) if fmt == "json" else step.text)
     return EXIT_OK
@@ -745,8 +775,8 @@ def sudoku_explain(puzzle: str, fmt: str, symbols: str | None) -> int:
     if wrong is not None:
         click.echo(f"clew: {wrong}", err=True)
         return EXIT_FAILURE
-    result = solve_logically(grid)
-    reason = None if result.solved else (result.contradiction or "no technique applies: the rest needs search")
+    result = solve_logically(grid, uniqueness=True)  # proper: checked above
+    reason = None if result.solved else (result.contradiction or "no technique applies: the rest is beyond clew's techniques")
     if fmt == "json":
         click.echo(json.dumps({
             "puzzle": grid.to_line(), "solved": result.solved, "steps": [step.to_dict() for step in result.steps],

@@ -43,7 +43,9 @@ Propagation (``_propagate``), until nothing changes:
 
 The search (``start`` / ``search``) is the general kernel's: iterative depth first, a copy
 of the masks per depth, MRV with the most unsolved peers on ties, resumable between calls
-(``meta`` holds depth, solutions found and DONE).
+(``meta`` holds depth, solutions found and DONE). ``complete`` is the same search for one
+solution within a budget of nodes (the generator's full grids: a draw that runs long is
+replaced by a fresh one).
 """
 
 from __future__ import annotations
@@ -534,3 +536,58 @@ def solve_batch(puzzles, shape_of, limit, counts, solutions, units, gptr, gcells
         search(U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue, limit, one[:0], 0)
         counts[p] = meta[META_FOUND]
     return 0
+
+
+#: What :func:`complete` found: a solution, none, or nothing before its node budget ran out.
+FOUND = 1
+NONE_FOUND = 0
+OUT_OF_NODES = -1
+
+
+@njit(cache=True)
+def complete(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, budget, out):
+    """The first solution of ``puzzle`` into ``out`` if the search finds it within ``budget``
+    nodes: :data:`FOUND`, :data:`NONE_FOUND` (there is none) or :data:`OUT_OF_NODES`. The
+    generator completes random givens with it and draws again when a draw runs long: a
+    few random givens are sometimes seconds of search away from a grid, a fresh draw
+    usually a few nodes."""
+    cells = puzzle.shape[0]
+    S = np.empty((cells + 2, cells), np.int64)
+    branch = np.empty(cells + 2, np.int64)
+    untried = np.empty(cells + 2, np.int64)
+    meta = np.zeros(META_WORDS, np.int64)
+    queue = np.empty(cells * 2 + 2, np.int64)
+    if not start(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, untried, meta, queue):
+        return NONE_FOUND
+    if branch[0] < 0:
+        _write(S[0], out)
+        return FOUND
+    full = (1 << units.shape[1]) - 1
+    untried[0] = S[0, branch[0]]
+    d = 0
+    nodes = 0
+    while d >= 0:
+        rem = untried[d]
+        if rem == 0:
+            d -= 1
+            continue
+        nodes += 1
+        if nodes > budget:
+            return OUT_OF_NODES
+        bit = rem & -rem
+        untried[d] = rem ^ bit
+        child = S[d + 1]
+        child[:] = S[d]
+        cell = branch[d]
+        child[cell] = bit
+        queue[0] = cell
+        if not _propagate(child, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, 1):
+            continue
+        nxt = _choose(child, peers, npeer, 1)
+        if nxt < 0:
+            _write(child, out)
+            return FOUND
+        d += 1
+        branch[d] = nxt
+        untried[d] = child[nxt]
+    return NONE_FOUND

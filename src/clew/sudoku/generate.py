@@ -63,6 +63,29 @@ Difficulty is offered for 4x4 and 9x9 (:data:`RATED_SIDES`); the rating of a min
 puzzle can take seconds, so 16x16 refuses it. Every 4x4 puzzle tried rates easy, so the
 other levels run out of attempts there.
 
+Shapes and variants
+-------------------
+``box="2x3"`` (any box the solver reads: 6x6 2x3, 8x8 2x4, 12x12 3x4, ...) and
+``variant=`` make puzzles of other shapes; the full grid comes from
+:func:`clew.sudoku.generate_shapes.full_grid` (random givens completed by the shape
+kernel), the digging and the proof are the same, by the shape kernel:
+
+* ``"x"`` and ``"windoku"`` (combinable): the diagonals, the windows;
+* ``"jigsaw"``: a random layout of connected regions
+  (:func:`~clew.sudoku.generate_shapes.random_regions`), any side 4 to 25 (prime ones
+  too), with ``"x"`` if asked;
+* ``"killer"``: a random partition of the solution into cages of 1 to 5 cells without a
+  repeated digit, the sums from the solution. Up to :data:`KILLER_PARTITIONS` partitions
+  are drawn, and the first whose cages alone decide the solution is the puzzle, without
+  givens; when none does, the last one gets givens: the solution's digit where another
+  solution differs, until none is left, and then the givens that are not needed are dug
+  out again (up to 9x9, :data:`MAX_KILLER_SIDE`). ``minimal`` and ``symmetry`` do not apply.
+
+A difficulty is offered for classic grids only (the rating reads them). ``box="3x3"`` on a
+9x9 grid is the classic grid, made as always. The one-line form of a puzzle
+(:func:`clew.sudoku.generate_shapes.puzzle_line`) reads back with :class:`~clew.sudoku.Grid` and ``clew sudoku solve``
+given the same ``--box`` and ``--variant`` flags.
+
 Reproducibility
 ---------------
 ``seed`` (an int >= 0) fixes everything: puzzle ``i`` of :func:`generate_many` comes from its
@@ -93,57 +116,46 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BoardSizeError, ClewError, check_size
+from ..errors import check_size
 from ..scale import Work, stream
-from .grid import Grid
+from . import generate_shapes as _shapes
+from .grid import DIGITS, Grid
+from .shape import Shape, make_shape
 from .solver import _run
+from .generate_plan import (  # noqa: F401  (the run's constants and errors, re-exported)
+    DEFAULT_ATTEMPTS,
+    DIFFICULTIES,
+    KILLER_PARTITIONS,
+    MAX_KILLER_SIDE,
+    RATED_SIDES,
+    SIDES,
+    SYMMETRIES,
+    TARGET_GIVENS,
+    TARGET_SHARE,
+    VARIANTS,
+    _MAX_COUNT,
+    _MAX_JOBS,
+    DifficultyNotReachedError,
+    GenerateError,
+    _Plan,
+    _plan,
+)
+
+# the errors' public home is this module (messages and tracebacks name them so)
+GenerateError.__module__ = DifficultyNotReachedError.__module__ = __name__
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
     "DIFFICULTIES",
     "SYMMETRIES",
     "TARGET_GIVENS",
+    "VARIANTS",
     "DifficultyNotReachedError",
     "GenerateError",
     "Generated",
     "generate",
     "generate_many",
 ]
-
-#: Sides of the grids generated, and their box sizes.
-SIDES = {4: 2, 9: 3, 16: 4}
-#: Symmetries of the givens' positions (see the module documentation).
-SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
-#: Difficulty levels, easiest first (those of :func:`clew.sudoku.logic.rate`).
-DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
-#: Levels whose candidates are minimal puzzles unless ``minimal`` says otherwise.
-_MINIMAL_LEVELS = frozenset({"hard", "expert", "extreme"})
-#: ``minimal=False`` stops digging once the puzzle has at most this many givens (by side).
-TARGET_GIVENS = {4: 6, 9: 30, 16: 110}
-#: Candidates drawn per puzzle, by level, before :class:`DifficultyNotReachedError`.
-DEFAULT_ATTEMPTS = {"easy": 200, "medium": 300, "hard": 1000, "expert": 1000, "extreme": 1000}
-#: Sides for which a difficulty can be asked (the rating's sizes).
-RATED_SIDES = (4, 9)
-#: Largest count and jobs accepted.
-_MAX_COUNT = 10**12
-_MAX_JOBS = 4096
-
-
-class GenerateError(ClewError):
-    """Arguments :func:`generate` cannot honour: an unknown symmetry or difficulty, a
-    difficulty for a size that is not rated."""
-
-
-class DifficultyNotReachedError(GenerateError):
-    """No candidate rated at the requested level within the allowed attempts.
-
-    ``level`` holds the level asked for, ``attempts`` the number of candidates rated."""
-
-    def __init__(self, message: str, level: str | None = None, attempts: int | None = None) -> None:
-        super().__init__(message)
-        self.level = level
-        self.attempts = attempts
-
 
 @dataclass(frozen=True)
 class Generated:
@@ -162,78 +174,6 @@ class Generated:
     puzzle: Grid
     solution: Grid
     rating: Any = None
-
-
-# ---------------------------------------------------------------------------------------------
-# Checking arguments
-# ---------------------------------------------------------------------------------------------
-
-
-def _check_side(size) -> int:
-    if isinstance(size, bool) or not hasattr(size, "__index__") or size.__index__() not in SIDES:
-        raise BoardSizeError(f"size must be 4, 9 or 16 (the side of the grid), got {size!r}")
-    return size.__index__()
-
-
-def _check_symmetry(symmetry) -> str:
-    name = symmetry.strip().lower() if isinstance(symmetry, str) else symmetry
-    if name not in SYMMETRIES:
-        raise GenerateError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
-    return name
-
-
-def _check_difficulty(difficulty, side: int) -> str | None:
-    if difficulty is None:
-        return None
-    name = difficulty.strip().lower() if isinstance(difficulty, str) else difficulty
-    if name not in DIFFICULTIES:
-        raise GenerateError(f"unknown difficulty {difficulty!r}: use one of {', '.join(DIFFICULTIES)}")
-    if side not in RATED_SIDES:
-        raise GenerateError(
-            f"a difficulty can be asked for {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} puzzles, not {side}x{side}"
-        )
-    return name
-
-
-def _check_minimal(minimal) -> bool | None:
-    if minimal is not None and not isinstance(minimal, (bool, np.bool_)):
-        raise GenerateError(f"minimal must be True, False or None, got {minimal!r}")
-    return None if minimal is None else bool(minimal)
-
-
-def _check_seed(seed) -> int:
-    """The entropy of the run: the seed itself, or fresh entropy when it is ``None``."""
-    if seed is None:
-        return int(np.random.SeedSequence().entropy)
-    if isinstance(seed, bool) or not hasattr(seed, "__index__") or seed.__index__() < 0:
-        raise GenerateError(f"seed must be an integer >= 0 or None, got {seed!r}")
-    return seed.__index__()
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """Everything a worker needs to make puzzle ``i`` of a run (picklable)."""
-
-    entropy: int
-    side: int
-    symmetry: str
-    minimal: bool
-    difficulty: str | None
-    attempts: int
-
-
-def _plan(size, difficulty, symmetry, minimal, seed, attempts) -> _Plan:
-    side = _check_side(size)
-    symmetry = _check_symmetry(symmetry)
-    level = _check_difficulty(difficulty, side)
-    minimal = _check_minimal(minimal)
-    if minimal is None:
-        minimal = level in _MINIMAL_LEVELS
-    if attempts is None:
-        attempts = DEFAULT_ATTEMPTS[level] if level else 1
-    else:
-        attempts = check_size(attempts, name="attempts", low=1, high=10**9)
-    return _Plan(_check_seed(seed), side, symmetry, minimal, level, attempts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -353,27 +293,70 @@ def _level(rating) -> str:
     return str(getattr(level, "value", level)).lower()
 
 
+def _shaped_candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, Shape]:
+    """One proper puzzle of a shape or variant, its solution and its shape (a jigsaw's
+    regions and a killer's cages are drawn here), not yet proven."""
+    flags = [v for v in plan.variants if v in ("x", "windoku")]
+    if "jigsaw" in plan.variants:
+        shape, solution = _shapes.jigsaw_grid(plan.side, rng, diagonals="x" in flags)
+    else:
+        shape = make_shape(plan.side, box=plan.box, variant=flags or None)
+        solution = _shapes.full_grid(shape, rng)
+    if "killer" in plan.variants:
+        blank = np.zeros((1, solution.size), np.int8)
+        for _ in range(KILLER_PARTITIONS):
+            shape = dataclasses.replace(shape, cages=_shapes.random_cages(solution, rng))
+            if _run(blank, shape, 2)[0][0] == 1:
+                return blank[0], solution, shape  # the cages alone decide it: no givens
+        # the givens the last cages leave undecided, then dug again: none stays that is not needed
+        puzzle = _shapes.add_killer_givens(solution, shape, rng)
+        members, sizes = _shapes.killer_members(puzzle)
+        order = rng.permutation(len(members))
+        return _dig(puzzle, shape, members[order], sizes[order], 0), solution, shape
+    members, sizes = _groups(plan.side, plan.symmetry)
+    order = rng.permutation(len(members))
+    target = 0 if plan.minimal else TARGET_GIVENS.get(plan.side, round(TARGET_SHARE * plan.side * plan.side))
+    return _dig(solution, shape, members[order], sizes[order], target), solution, shape
+
+
+def _make_shaped(plan: _Plan, index: int) -> Generated:
+    """Puzzle ``index`` of a run of shapes or variants, from the stream ``(index, 0)``;
+    proven unique by the shape kernel before it is returned."""
+    rng = np.random.default_rng(np.random.SeedSequence(plan.entropy, spawn_key=(index, 0)))
+    puzzle, solution, shape = _shaped_candidate(plan, rng)
+    grid = Grid._make(puzzle.tobytes(), shape)
+    counts, sols = _run(puzzle.reshape(1, -1).copy(), shape, 2)
+    if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
+        raise RuntimeError(f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found")
+    return Generated(grid, Grid._make(solution.tobytes(), shape))
+
+
 def _make(plan: _Plan, index: int) -> Generated:
     """Puzzle ``index`` of a run: candidates from the streams ``(index, attempt)`` until one
     is at the level asked for; proven unique before it is returned."""
+    if plan.shaped:
+        return _make_shaped(plan, index)
     k = SIDES[plan.side]
     for attempt in range(plan.attempts):
         ss = np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt))
         puzzle, solution = _candidate(plan, np.random.default_rng(ss))
         grid = Grid._make(puzzle.tobytes(), k)
         rating = None
-        if plan.difficulty is not None:
+        if plan.difficulty is not None or plan.rating is not None:
             rating = _rate(grid)
-            if _level(rating) != plan.difficulty:
+            if plan.difficulty is not None and _level(rating) != plan.difficulty:
+                continue
+            if plan.rating is not None and not (rating.er is not None and plan.rating[0] <= rating.er <= plan.rating[1]):
                 continue
         counts, sols = _run(puzzle.reshape(1, -1).copy(), k, 2)
         if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
             raise RuntimeError(f"generated puzzle {grid.to_line()} is not proper: {int(counts[0])} solutions found")
         return Generated(grid, Grid._make(solution.tobytes(), k), rating)
+    wanted = plan.difficulty or f"ER {plan.rating[0]:g}-{plan.rating[1]:g}"
     raise DifficultyNotReachedError(
-        f"no {plan.difficulty} {plan.side}x{plan.side} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
-        f"ask for another difficulty, or allow more candidates with a larger attempts=",
-        plan.difficulty,
+        f"no {wanted} {plan.side}x{plan.side} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
+        f"ask for another {'difficulty' if plan.difficulty else 'range'}, or allow more candidates with a larger attempts=",
+        wanted,
         plan.attempts,
     )
 
@@ -388,20 +371,24 @@ def _make_range(plan: _Plan, lo: int, hi: int) -> list[Generated]:
 
 
 def generate(
-    size: int = 9,
+    size: int | None = None,
     *,
     difficulty: str | None = None,
     symmetry: str = "none",
     minimal: bool | None = None,
     seed: int | None = None,
     attempts: int | None = None,
+    box=None,
+    variant=None,
+    rating=None,
 ) -> Generated:
     """Generate one proper sudoku puzzle (exactly one solution) with its solution.
 
     Parameters
     ----------
-    size : int
-        The side of the grid: 4, 9 or 16.
+    size : int, optional
+        The side of the grid: 4, 9 or 16 (default 9, or the side of ``box``); 4 to 25 with
+        a ``box`` or a ``variant``.
     difficulty : str, optional
         ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"`` or ``"extreme"``: draw candidates
         until :func:`clew.sudoku.logic.rate` puts one at that level (4x4 and 9x9 only).
@@ -417,24 +404,44 @@ def generate(
     attempts : int, optional
         Candidates rated before giving up on ``difficulty`` (default
         :data:`DEFAULT_ATTEMPTS` of the level).
+    box : str or (int, int), optional
+        ``"2x3"``: boxes of 2 rows and 3 columns (a 6x6 grid unless ``size`` says more).
+    variant : str or sequence of str, optional
+        ``"x"``, ``"windoku"``, ``"jigsaw"`` (random regions), ``"killer"`` (random cages,
+        givens only where the cages leave the solution open), combined as ``"x+killer"``
+        or a list (see *Shapes and variants* in the module documentation).
+    rating : (float, float) or str, optional
+        ``(6.6, 7.5)`` or ``"6.6-7.5"``: draw 9x9 candidates until one's ER (its Sudoku
+        Explainer rating, :func:`clew.sudoku.logic.rate`) lies in the range; minimal puzzles
+        when the range reaches above the hard level. Not with ``difficulty``.
 
     Returns
     -------
     Generated
-        ``puzzle``, ``solution``, and ``rating`` (``None`` unless a difficulty was asked).
+        ``puzzle``, ``solution``, and ``rating`` (``None`` unless a difficulty or rating
+        range was asked).
 
     Raises
     ------
     clew.errors.BoardSizeError
         ``size`` is not 4, 9 or 16, or ``attempts`` is below 1.
     GenerateError
-        An unknown symmetry or difficulty, or a difficulty for 16x16.
+        An unknown symmetry, difficulty or variant, a difficulty for 16x16 or for a shape,
+        windoku with a jigsaw, a killer above 9x9 or with a symmetry.
+    clew.sudoku.shape.ShapeError
+        A box that does not tile the grid, windoku without square boxes.
     DifficultyNotReachedError
         No candidate at the level asked for within ``attempts``.
 
     Examples
     --------
     >>> from clew import sudoku
+    >>> g = generate(box="2x3", seed=4)
+    >>> g.puzzle.shape.name, sudoku.count(g.puzzle, limit=2)
+    ('6x6 (2x3 boxes)', 1)
+    >>> k = generate(variant="killer", seed=1)
+    >>> k.puzzle.givens, sudoku.solve(k.puzzle) == k.solution
+    (0, True)
     >>> g = generate(seed=1, symmetry="rotational")
     >>> cells = g.puzzle.cells
     >>> all((cells[i] == 0) == (cells[80 - i] == 0) for i in range(81))
@@ -450,19 +457,22 @@ def generate(
     ...
     clew.sudoku.generate.GenerateError: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror
     """
-    plan = _plan(size, difficulty, symmetry, minimal, seed, attempts)
+    plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
     return _make(plan, 0)
 
 
 def generate_many(
     count: int,
-    size: int = 9,
+    size: int | None = None,
     *,
     difficulty: str | None = None,
     symmetry: str = "none",
     minimal: bool | None = None,
     seed: int | None = None,
     attempts: int | None = None,
+    box=None,
+    variant=None,
+    rating=None,
     jobs: int | None = 1,
     journal=None,
     dask: str | None = None,
@@ -480,7 +490,7 @@ def generate_many(
     ----------
     count : int
         Number of puzzles (>= 1).
-    size, difficulty, symmetry, minimal, seed, attempts
+    size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating
         As in :func:`generate`.
     jobs : int or None
         Worker processes (``None``: one per core). The puzzles still come in index order.
@@ -512,7 +522,7 @@ def generate_many(
     """
     count = check_size(count, name="count", low=1, high=_MAX_COUNT)
     jobs = None if jobs is None else check_size(jobs, name="jobs", low=1, high=_MAX_JOBS)
-    plan = _plan(size, difficulty, symmetry, minimal, seed, attempts)
+    plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
     return _many(plan, count, jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
 
 
@@ -520,7 +530,7 @@ def _chunk(plan: _Plan, count: int) -> int:
     """Puzzles per piece: about 64 pieces in all (load balancing, fine-grained resumption),
     fewer puzzles per piece when each needs a rated search or a 16x16 dig. A function of
     the run alone, never of the number of workers, so that a journal resumes with any."""
-    cap = 4 if plan.difficulty or plan.side == 16 else 256
+    cap = 4 if plan.difficulty or plan.rating or plan.side >= 12 or "killer" in plan.variants else 256
     return max(1, min(cap, math.ceil(count / 64)))
 
 
@@ -537,11 +547,24 @@ class GenerateWork(Work):
         self.size = _chunk(plan, count)
 
     def identity(self) -> dict:
-        return {"generate": "sudoku", "count": self.count, "chunk": self.size, **dataclasses.asdict(self.plan)}
+        plan = dataclasses.asdict(self.plan)
+        if plan["rating"] is None:
+            del plan["rating"]
+        else:
+            plan["rating"] = list(plan["rating"])
+        if not self.plan.shaped:  # a classic run: the identity it always had
+            del plan["box"], plan["variants"]
+        else:  # as JSON gives them back, so that a journal recognises its run
+            plan["box"] = None if self.plan.box is None else list(self.plan.box)
+            plan["variants"] = list(self.plan.variants)
+        return {"generate": "sudoku", "count": self.count, "chunk": self.size, **plan}
 
     @classmethod
     def from_identity(cls, identity: dict) -> "GenerateWork":
-        fields = {f.name: identity[f.name] for f in dataclasses.fields(_Plan)}
+        fields = {f.name: identity.get(f.name, f.default) for f in dataclasses.fields(_Plan)}
+        fields["box"] = None if fields["box"] is None else tuple(fields["box"])
+        fields["variants"] = tuple(fields["variants"])
+        fields["rating"] = None if fields["rating"] is None else tuple(fields["rating"])
         return cls(_Plan(**fields), identity["count"])
 
     def pieces(self) -> list:
@@ -554,8 +577,10 @@ class GenerateWork(Work):
         return [g for chunk in values for g in chunk]
 
     def encode(self, value: list) -> str:
+        # a shaped puzzle's line carries its regions and cages (its box and flags are the plan's)
+        first = (lambda g: g.puzzle.to_variant_line()) if self.plan.shaped else (lambda g: g.puzzle.to_line())
         return json.dumps(
-            [[g.puzzle.to_line(), g.solution.to_line(), None if g.rating is None else dataclasses.asdict(g.rating)] for g in value],
+            [[first(g), g.solution.to_line(), None if g.rating is None else dataclasses.asdict(g.rating)] for g in value],
             separators=(",", ":"),
         )
 
@@ -567,12 +592,20 @@ class GenerateWork(Work):
             if rating is not None:
                 rating["techniques"] = tuple(tuple(t) for t in rating["techniques"])
                 rating = Rating(**rating)
-            out.append(Generated(Grid(puzzle), Grid(solution), rating))
+            if self.plan.shaped:
+                flags = [v for v in self.plan.variants if v in ("x", "windoku")]
+                grid = Grid(puzzle, box=self.plan.box, variant=flags or None)
+                cells = bytes(DIGITS.index(ch) + 1 for ch in solution)
+                out.append(Generated(grid, Grid._make(cells, grid.shape), rating))
+            else:
+                out.append(Generated(Grid(puzzle), Grid(solution), rating))
         return out
 
     def describe(self) -> str:
-        level = f" {self.plan.difficulty}" if self.plan.difficulty else ""
-        return f"{self.count}{level} {self.plan.side}x{self.plan.side} sudoku puzzles (seed {self.plan.entropy})"
+        level = f" {self.plan.difficulty}" if self.plan.difficulty else f" ER {self.plan.rating[0]:g}-{self.plan.rating[1]:g}" if self.plan.rating else ""
+        kind = " ".join(self.plan.variants) + " " if self.plan.variants else ""
+        box = f" ({self.plan.box[0]}x{self.plan.box[1]} boxes)" if self.plan.box and self.plan.box[0] != self.plan.box[1] else ""
+        return f"{self.count}{level} {self.plan.side}x{self.plan.side}{box} {kind}sudoku puzzles (seed {self.plan.entropy})"
 
     def report(self, done: dict, pieces: int) -> dict:
         return {"generated": sum(len(v) for v in done.values())}

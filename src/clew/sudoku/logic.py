@@ -1,49 +1,80 @@
-"""Human-style logical solving of a sudoku: step-by-step deductions, a difficulty rating,
-hints and explanations. It never guesses.
+"""Human-style logical solving of a sudoku: step-by-step deductions, a difficulty rating on
+Sudoku Explainer's scale (ER, EP, ED), hints and explanations. It never guesses.
 
 The solver keeps, for every blank cell, a bitmask of its candidates (bit ``d - 1`` for
 digit ``d``) and works on the units of the grid (rows, columns, boxes) of any size
-k^2 x k^2, k = 2..5. At each step it tries the techniques of :mod:`clew.sudoku.techniques`
-(naked and hidden singles, locked candidates, subsets, fish, wings, simple colouring, each
-rated on Sudoku Explainer's scale) in order of difficulty and applies the first (easiest)
-one that makes progress: one :class:`Step`, which places digits or removes candidates and
-says why in one sentence. Placing a digit also removes it from the candidates of the cell's
-peers; those removals are part of the placement and are not listed in the step's
-``eliminations``. When no technique applies, the solver stops and says so (``stuck``): the
-puzzle then needs search (or techniques beyond that list).
+k^2 x k^2, k = 2..5. At each step it plays the step Sudoku Explainer 1.2.1 (SE) would: it
+tries SE's techniques in SE's order of trial (:data:`FINDERS`) and plays the step of the
+first that makes progress, chosen within the technique as SE chooses it. A :class:`Step`
+places digits or removes candidates and says why in one sentence. Placing a digit also
+removes it from the candidates of the cell's peers; those removals are part of the
+placement and are not listed in the step's ``eliminations``. When no technique applies,
+the solver stops and says so (``stuck``): the puzzle is beyond clew's techniques.
 
-This module is the engine: the position (:class:`LogicalState`), the loop that plays the
-easiest step until the puzzle is solved or stuck, and the public functions
+The order of trial (SE's ratings; ``+`` where the rating grows with the pattern):
+
+==========================================================  ==========================
+techniques (:mod:`~clew.sudoku.techniques` unless named)    rating
+==========================================================  ==========================
+full house, hidden single in a box, in a row or column     1.0, 1.2, 1.5
+direct pointing, direct claiming, direct hidden pair        1.7, 1.9, 2.0
+naked single, direct hidden triple                          2.3, 2.5
+pointing, claiming                                          2.6, 2.8
+naked pair, X-Wing, hidden pair                             3.0, 3.2, 3.4
+naked triple, Swordfish, hidden triple                      3.6, 3.8, 4.0
+XY-Wing, XYZ-Wing                                           4.2, 4.4
+unique rectangles and loops (:mod:`.uniqueness`)            4.5+
+naked quad, Jellyfish, hidden quad                          5.0, 5.2, 5.4
+BUG (:mod:`.uniqueness`)                                    5.6+
+aligned pair exclusion (:mod:`.exclusion`)                  6.2
+chains and cycles (:mod:`.chains`)                          6.5+
+aligned triple exclusion (:mod:`.exclusion`)                7.5
+Nishio, multiple and dynamic forcing chains (:mod:`.chains`) 7.5+
+==========================================================  ==========================
+
+A "direct" technique is SE's name for a pattern whose removals leave a single at once: the
+step is that placement alone. The uniqueness techniques hold only for a puzzle with exactly
+one solution; they are tried only when the caller says the puzzle is proper
+(``uniqueness=True``), as :func:`rate`, :func:`hint` and :func:`explain` do after
+checking it.
+
+Ratings and levels
+------------------
+:func:`rate` gives SE's three figures, as its command-line rater serate computes them:
+ER, the rating of the hardest step of the whole solution; EP, the hardest step up to and
+including the first that places a digit; ED, the rating of the first step (0.0 each for a
+full grid). ``Rating.score`` is ER (kept for programs written before ``er``). A puzzle that
+gets stuck is beyond clew's techniques: its ER is ``None``, not a made-up number, and its
+level is extreme. The level comes from ER, by SE's bands (those of its generator: Easy
+1.0-1.2, Medium 1.3-1.5, Hard 1.6-2.5, Fiendish 2.6-6.0, Diabolical 6.1 and up), with
+Fiendish split in two where clew's levels always split it:
+
+==========  =============  ========================  ============================================
+level       ER             SE band                   needs
+==========  =============  ========================  ============================================
+easy        <= 1.5         Easy, Medium              singles only (full houses, hidden singles)
+medium      1.6 - 2.5      Hard                      direct techniques, naked singles
+hard        2.6 - 3.8      Fiendish (first part)     intersections, pairs, X-Wing, triples,
+                                                     Swordfish
+expert      3.9 - 6.0      Fiendish (second part)    hidden triples, wings, uniqueness, quads,
+                                                     Jellyfish, BUG
+extreme     above 6.0      Diabolical                aligned exclusion, chains, forcing chains;
+            or ``None``                              or beyond every technique here
+==========  =============  ========================  ============================================
+
+This module is the engine: the position (:class:`LogicalState`), the loop that plays
+SE's step until the puzzle is solved or stuck, and the public functions
 (:func:`solve_logically`, :func:`hint`, :func:`explain`, :func:`rate`, and
 :func:`check_proper`, which the last three call first: they need a proper puzzle).
-:class:`Step` and :data:`TECHNIQUES` are defined with the techniques and re-exported here.
-
-Levels
-------
-:func:`rate` gives a puzzle the rating of the hardest step its logical solution needs (SE's
-convention; 0.0 for a full grid) and a level:
-
-==========  ========================  ===============================================
-level       score                     needs
-==========  ========================  ===============================================
-easy        <= 1.5                    hidden singles only
-medium      <= 2.8                    naked singles, locked candidates
-hard        <= 3.8                    pairs, X-Wing, naked triples, Swordfish
-expert      <= 6.0                    hidden triples, wings, quads, Jellyfish, colouring
-extreme     10.0 (:data:`EXTREME`)    the solver gets stuck: search is needed
-==========  ========================  ===============================================
-
-An extreme puzzle's score is :data:`EXTREME` (10.0), above every technique here, as SE
-rates puzzles that need nested forcing chains; its :attr:`Rating.hardest` still names the
-hardest technique used before getting stuck.
+:class:`Step` is defined with the techniques and re-exported here.
 
 Cells are numbered 0 to ``n * n - 1`` in reading order (as :attr:`Grid.cells`) and written
 ``r<row>c<column>`` counted from 1; digits above 9 are letters (``A`` is 10).
 
 >>> from clew.sudoku import logic
 >>> r = logic.rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
->>> r.level, r.score, r.hardest
-('easy', 1.2, 'Hidden single')
+>>> r.er, r.ep, r.ed, r.level, r.hardest
+(1.2, 1.2, 1.2, 'easy', 'Hidden single')
 >>> print(logic.hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
 Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.
 """
@@ -51,16 +82,16 @@ Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.
 from __future__ import annotations
 
 import functools
-import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from . import geometry
+from . import exclusion, geometry, techniques, uniqueness
+from .chains import CHAIN_FINDERS
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
-from .techniques import FINDERS as _FINDERS  # read at each step: a test may swap in its own
-from .techniques import TECHNIQUES, Step, _bits
+from .rating import LEVELS, Rating, level_of, serate_figures
+from .techniques import Step, _bits
 
 __all__ = [
-    "EXTREME",
+    "FINDERS",
     "LEVELS",
     "TECHNIQUES",
     "LogicalSolution",
@@ -76,11 +107,33 @@ __all__ = [
     "solve_logically",
 ]
 
-#: The score of a puzzle the logical solver cannot finish (level "extreme").
-EXTREME = 10.0
+def _order() -> tuple:
+    """SE's order of trial: this package's techniques, with the uniqueness techniques after
+    the XYZ-Wing and after the hidden quad, aligned pair exclusion after them, then the
+    chaining techniques, with aligned triple exclusion (7.5) among them where SE has it:
+    after the forcing chains and cycles (base ratings below 7.5), before Nishio."""
+    basic = list(techniques.FINDERS)
+    at = next(i for i, entry in enumerate(basic) if entry[0] == "Naked quad")
+    basic.insert(at, ("Unique rectangle", 4.5, uniqueness.unique_loops))
+    basic.append(("BUG", 5.6, uniqueness.bug))
+    basic.append(("Aligned pair exclusion", 6.2, exclusion.aligned_pair))
+    chains = list(CHAIN_FINDERS)
+    cut = next((i for i, entry in enumerate(chains) if entry[1] >= 7.5), len(chains))
+    chains.insert(cut, ("Aligned triple exclusion", 7.5, exclusion.aligned_triple))
+    return tuple(basic + chains)
 
-#: ``(level, highest score)`` in order: a score belongs to the first level it does not exceed.
-LEVELS = (("easy", 1.5), ("medium", 2.8), ("hard", 3.8), ("expert", 6.0), ("extreme", math.inf))
+
+#: ``(technique, base rating, finder)`` in SE's order of trial: the engine plays the step of
+#: the first finder that returns one. A test may swap in its own (read at each step).
+FINDERS = _order()
+_FINDERS = FINDERS
+
+#: The finders that hold only for a puzzle with exactly one solution.
+_UNIQUENESS = frozenset({uniqueness.unique_loops, uniqueness.bug})
+
+#: ``(technique, base rating)`` of every finder, in SE's order of trial (hidden singles
+#: appear twice: in a box 1.2, in a row or column 1.5).
+TECHNIQUES: tuple[tuple[str, float], ...] = tuple((name, rating) for name, rating, _ in FINDERS)
 
 
 class NotProperError(SudokuInputError):
@@ -115,37 +168,6 @@ class LogicalSolution:
     def hardest(self) -> float:
         """The rating of the hardest step (0.0 if there is none)."""
         return max((s.rating for s in self.steps), default=0.0)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """The difficulty of a proper puzzle (see the module documentation for the scale).
-
-    ``score``: the rating of the hardest step needed, :data:`EXTREME` if the solver gets
-    stuck; ``level``: easy, medium, hard, expert or extreme; ``hardest``: the technique of
-    the hardest step used (``None`` if no step was needed or possible); ``steps``: the
-    number of steps taken; ``stuck``: the logical solver could not finish; ``techniques``:
-    ``(technique, number of steps)`` pairs, easiest first.
-    """
-
-    score: float
-    level: str
-    hardest: str | None
-    steps: int
-    stuck: bool
-    techniques: tuple[tuple[str, int], ...] = ()
-
-
-def level_of(score: float) -> str:
-    """The level of a score.
-
-    >>> level_of(1.2), level_of(2.3), level_of(3.8), level_of(4.2), level_of(EXTREME)
-    ('easy', 'medium', 'hard', 'expert', 'extreme')
-    """
-    for level, top in LEVELS:
-        if score <= top:
-            return level
-    return LEVELS[-1][0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +223,7 @@ class LogicalState:
     >>> s.candidates(1)
     (2, 4)
     >>> print(s.next_step())
-    Hidden single: in box 3, 4 fits only in r3c1, so r3c1 = 4.
+    Full house: r3c3 is the last empty cell of column 3, so r3c3 = 2.
     """
 
     __slots__ = ("k", "n", "values", "cands", "symbols", "_t")
@@ -398,12 +420,20 @@ class LogicalState:
 
     # -- finding steps -------------------------------------------------------------------------
 
-    def next_step(self, max_rating: float | None = None) -> Step | None:
-        """The easiest step that makes progress (techniques rated above ``max_rating`` are
-        not tried), or ``None``."""
+    def next_step(self, max_rating: float | None = None, *, uniqueness: bool = False) -> Step | None:
+        """The step SE would play next: that of the first technique, in SE's order of trial
+        (:data:`FINDERS`), that makes progress; or ``None``.
+
+        Techniques whose base rating is above ``max_rating`` are not tried. The uniqueness
+        techniques (unique rectangles and loops, BUG) are tried only with
+        ``uniqueness=True``: they hold for a puzzle with exactly one solution, which the
+        caller vouches for (:func:`hint`, :func:`explain` and :func:`rate` check it).
+        """
         for _name, rating, finder in _FINDERS:
             if max_rating is not None and rating > max_rating:
                 break
+            if not uniqueness and finder in _UNIQUENESS:
+                continue
             step = finder(self)
             if step is not None:
                 return self._sized(step)
@@ -412,10 +442,17 @@ class LogicalState:
     def _sized(self, step: Step) -> Step:
         """The step with the side of this grid, which names its cells in
         :meth:`Step.to_dict` (the finders leave it out: they only read the position)."""
-        return step if step.n == self.n else replace(step, n=self.n)
+        if step.n == self.n:
+            return step
+        # made field by field: dataclasses.replace costs more than the finders of a single
+        return Step(
+            step.technique, step.rating, step.placements, step.eliminations, step.cells, step.digits, step.unit,
+            step.text, self.n,
+        )  # fmt: skip
 
     def find(self, technique: str) -> Step | None:
-        """The first step of one technique (by name, as in :data:`TECHNIQUES`), or ``None``."""
+        """The first step of one technique (by name, as in :data:`TECHNIQUES`), or ``None``
+        (the uniqueness techniques included: the caller asks for them by name)."""
         finders = [f for name, _, f in _FINDERS if name == technique]
         if not finders:
             raise ValueError(f"unknown technique {technique!r}; known: {', '.join(dict.fromkeys(n for n, _ in TECHNIQUES))}")
@@ -445,7 +482,12 @@ def _check_step(step: Step, solution: tuple[int, ...], state: LogicalState) -> N
 
 
 def solve_logically(
-    puzzle, *, max_rating: float | None = None, check: bool = False, symbols: str | None = None
+    puzzle,
+    *,
+    max_rating: float | None = None,
+    check: bool = False,
+    symbols: str | None = None,
+    uniqueness: bool = False,
 ) -> LogicalSolution:
     """Solve a sudoku step by step with the techniques of this module, never guessing.
 
@@ -461,6 +503,9 @@ def solve_logically(
         every solution). Without effect on a puzzle with no solution.
     symbols : str, optional
         The alphabet of the puzzle's digits.
+    uniqueness : bool
+        Also use the uniqueness techniques (unique rectangles and loops, BUG): only for a
+        puzzle known to have exactly one solution (:func:`check_proper`).
 
     Returns
     -------
@@ -476,7 +521,7 @@ def solve_logically(
     (False, True, 0)
     >>> sol = solve_logically("..3.4.........42")
     >>> sol.solved, str(sol.grid), [s.technique for s in sol.steps][:3]
-    (True, '1234432124133142', ['Hidden single', 'Hidden single', 'Hidden single'])
+    (True, '1234432124133142', ['Hidden single', 'Hidden single', 'Full house'])
     """
     state = _state(puzzle, symbols)
     solution = None
@@ -487,7 +532,7 @@ def solve_logically(
         solution = found.cells if found is not None else None
     steps = []
     while not state.is_solved():
-        step = state.next_step(max_rating)
+        step = state.next_step(max_rating, uniqueness=uniqueness)
         if step is None:
             break
         if solution is not None:
@@ -596,7 +641,7 @@ def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None)
     state = _state(puzzle, symbols)
     if state.is_solved():
         return None
-    return state.next_step(max_rating)
+    return state.next_step(max_rating, uniqueness=True)
 
 
 def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> list[Step]:
@@ -622,11 +667,18 @@ def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = No
     clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): an explanation needs exactly one
     """
     check_proper(puzzle, symbols=symbols, purpose="an explanation")
-    return list(solve_logically(puzzle, max_rating=max_rating, symbols=symbols).steps)
+    return list(solve_logically(puzzle, max_rating=max_rating, symbols=symbols, uniqueness=True).steps)
 
 
 def rate(puzzle, *, symbols: str | None = None) -> Rating:
-    """Rate a proper puzzle: the hardest technique its logical solution needs.
+    """Rate a proper puzzle as Sudoku Explainer's serate does: ER, EP and ED, the hardest
+    technique and the level.
+
+    The logical solution plays SE's step at each point (:meth:`LogicalState.next_step`,
+    uniqueness techniques included). ER is the hardest step's rating, EP the hardest up to
+    the first placement, ED the first step's. A puzzle that gets stuck is beyond every
+    technique here: ``stuck`` is true, ``er`` and ``score`` are ``None`` (EP and ED keep
+    what was reached), and the level is extreme.
 
     Raises
     ------
@@ -637,15 +689,16 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
 
     Examples
     --------
-    >>> rate("..3.4.........42")
-    Rating(score=1.2, level='easy', hardest='Hidden single', steps=12, stuck=False, techniques=(('Hidden single', 12),))
+    >>> r = rate("..3.4.........42")
+    >>> r.er, r.ep, r.ed, r.level, r.hardest, r.steps
+    (1.2, 1.2, 1.2, 'easy', 'Hidden single', 12)
     >>> rate("1...............")
     Traceback (most recent call last):
     ...
     clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): a rating needs exactly one
     """
     grid = check_proper(puzzle, symbols=symbols, purpose="a rating")
-    result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid)
+    result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid, uniqueness=True)
     steps = result.steps
     hardest = max(steps, key=lambda s: s.rating, default=None)
     used: dict[str, list] = {}
@@ -654,12 +707,15 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
         entry[0] = min(entry[0], step.rating)
         entry[1] += 1
     techniques = tuple((name, n) for name, (_, n) in sorted(used.items(), key=lambda kv: kv[1][0]))
-    score = EXTREME if result.stuck else (hardest.rating if hardest else 0.0)
+    er, ep, ed = serate_figures(steps, result.stuck)
     return Rating(
-        score=score,
-        level=level_of(score),
+        score=er,
+        level=level_of(er),
         hardest=hardest.technique if hardest else None,
         steps=len(steps),
         stuck=result.stuck,
         techniques=techniques,
+        er=er,
+        ep=ep,
+        ed=ed,
     )

@@ -7,175 +7,58 @@ in :mod:`clew.sudoku.logic` decides which finder runs when and plays the steps.
 
 Techniques and ratings
 ----------------------
-Ratings follow the scale of Sudoku Explainer (SE). Simple colouring is not an SE technique:
-it is rated 5.6 (a cell that sees both colours: "trap") and 5.8 (two cells of one colour in
-a unit: "wrap"), between the quads and SE's chains (6.5 and above).
+Ratings and choices follow Sudoku Explainer 1.2.1 (SE): the finders scan the units as SE
+does (boxes, then columns, then rows) and try subsets in SE's order, so that where several
+steps apply clew plays the one SE plays. :data:`FINDERS` lists them in SE's order of trial;
+the engine (:data:`clew.sudoku.logic.FINDERS`) adds SE's uniqueness techniques
+(:mod:`clew.sudoku.uniqueness`), aligned exclusion (:mod:`clew.sudoku.exclusion`) and chains
+(:mod:`clew.sudoku.chains`) at SE's places.
 
 =====  ====================  ================================================================
  SE    technique             pattern
 =====  ====================  ================================================================
+ 1.0   Full house            the last empty cell of a unit
  1.2   Hidden single         a digit fits in only one cell of a box
- 1.5   Hidden single         a digit fits in only one cell of a row or column
+ 1.5   Hidden single         a digit fits in only one cell of a column or row
+ 1.7   Direct pointing       pointing whose removals leave a hidden single in a box beside:
+                             the step is that placement
+ 1.9   Direct claiming       claiming whose removals leave a hidden single in a line beside
+ 2.0   Direct hidden pair    a hidden pair whose removals leave a hidden single in its unit
  2.3   Naked single          a cell has only one candidate
+ 2.5   Direct hidden triple  a hidden triple whose removals leave a hidden single in its unit
  2.6   Pointing              a digit of a box lies in one row/column (locked candidates 1)
  2.8   Claiming              a digit of a row/column lies in one box (locked candidates 2)
  3.0   Naked pair            2 cells of a unit with the same 2 candidates
- 3.2   X-Wing                a digit in 2 rows (columns) lies in the same 2 columns (rows)
+ 3.2   X-Wing                a digit in 2 columns (rows) lies in the same 2 rows (columns)
  3.4   Hidden pair           2 digits of a unit fit in the same 2 cells only
  3.6   Naked triple          3 cells of a unit with 3 candidates between them
- 3.8   Swordfish             the fish of 3 rows (columns) and 3 columns (rows)
+ 3.8   Swordfish             the fish of 3 columns (rows) and 3 rows (columns)
  4.0   Hidden triple         3 digits of a unit fit in the same 3 cells only
  4.2   XY-Wing               pivot xy, pincers xz and yz that see it: no z where both are seen
  4.4   XYZ-Wing              pivot xyz, pincers xz and yz: no z where all three are seen
  5.0   Naked quad            4 cells of a unit with 4 candidates between them
- 5.2   Jellyfish             the fish of 4 rows (columns) and 4 columns (rows)
+ 5.2   Jellyfish             the fish of 4 columns (rows) and 4 rows (columns)
  5.4   Hidden quad           4 digits of a unit fit in the same 4 cells only
- 5.6   Simple colouring      trap: a cell sees both colours of a chain of conjugate pairs
- 5.8   Simple colouring      wrap: one colour twice in a unit, so that colour is false
 =====  ====================  ================================================================
 
-:data:`FINDERS` lists them in that order, the order in which the engine looks for a step.
+SE's own limits are kept: a naked subset of size k is looked for only in a unit with at
+least 2k blank cells, a hidden one (not direct) with more than 2k, a fish only on a digit
+placed at most n - 2k times; every member of a subset or fish has two places or more.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from functools import reduce
+from operator import itemgetter, or_
 from typing import TYPE_CHECKING
 
-from .geometry import cell_name
+from .step import Step
 
 if TYPE_CHECKING:
     from .logic import LogicalState
 
 __all__ = ["FINDERS", "TECHNIQUES", "Step"]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduction: what a technique found, what it changes, and why in one sentence.
-
-    An immutable value (equal steps compare and hash equal), made by the logical solver
-    (:func:`clew.sudoku.hint`, :func:`clew.sudoku.explain`, :meth:`LogicalState.next_step
-    <clew.sudoku.logic.LogicalState.next_step>`); :meth:`to_dict` gives it as plain JSON
-    data for an app.
-
-    Cells are given as 0-based indices in reading order (``r * n + c``: 0 is the top-left
-    cell, ``n * n - 1`` the bottom-right one); their names, such as ``r1c6``, count rows and
-    columns from 1, as the sentence does. Digits are numbers ``1..n`` (the sentence writes
-    them in the puzzle's alphabet).
-
-    Attributes
-    ----------
-    technique : str
-        The technique's name, as in :data:`TECHNIQUES` (``"Hidden single"``).
-    rating : float
-        Its difficulty on Sudoku Explainer's scale (see the module documentation).
-    placements : tuple of (int, int)
-        ``(cell index, digit)`` pairs: the digits the step places.
-    eliminations : tuple of (int, int)
-        ``(cell index, digit)`` pairs: the candidates the step removes.
-    cells : tuple of int
-        The cell indices of the pattern (the cells the reasoning uses).
-    digits : tuple of int
-        The digits of the pattern.
-    unit : str or None
-        The row, column or box the step works in (``"row 4"``), ``None`` for patterns over
-        several units (fish, wings, colouring).
-    text : str
-        The step in one sentence (also ``str(step)``).
-    n : int
-        The side of the grid (4, 9, 16 or 25) that names the cells; 0 for a step built by
-        hand without it (its cells then have no names in :meth:`to_dict`).
-
-    Examples
-    --------
-    >>> from clew import sudoku
-    >>> step = sudoku.hint("..3.4.........42")
-    >>> step.technique, step.rating, step.placements, step.unit
-    ('Hidden single', 1.2, ((5, 3),), 'box 1')
-    >>> print(step)
-    Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.
-    >>> step.to_dict()["placements"]
-    [{'index': 5, 'name': 'r2c2', 'digit': 3}]
-    """
-
-    technique: str
-    rating: float
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    digits: tuple[int, ...] = ()
-    unit: str | None = None
-    text: str = ""
-    n: int = 0
-
-    def __str__(self) -> str:
-        return self.text
-
-    def to_dict(self) -> dict:
-        """The step as plain data that :func:`json.dumps` writes as it is.
-
-        Returns
-        -------
-        dict
-            ``technique``, ``rating``, ``unit``, ``text``, ``n`` (the side of the grid) and
-
-            * ``cells``: the pattern's cells, each ``{"index", "name"}``;
-            * ``digits``: the pattern's digits;
-            * ``placements`` and ``eliminations``: each ``{"index", "name", "digit"}``.
-
-            ``index`` is the 0-based cell index in reading order (``row * n + column``,
-            both from 0); ``name`` is ``"r<row>c<column>"`` counted from 1 (``None`` when
-            ``n`` is 0). So ``{"index": 5, "name": "r1c6"}`` on a 9x9 grid is row 1,
-            column 6 for a reader, ``5`` for a program.
-
-        Examples
-        --------
-        >>> import json
-        >>> from clew import sudoku
-        >>> step = sudoku.hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-        >>> print(json.dumps(step.to_dict(), indent=1))
-        {
-         "technique": "Hidden single",
-         "rating": 1.2,
-         "unit": "box 2",
-         "cells": [
-          {
-           "index": 5,
-           "name": "r1c6"
-          }
-         ],
-         "digits": [
-          8
-         ],
-         "placements": [
-          {
-           "index": 5,
-           "name": "r1c6",
-           "digit": 8
-          }
-         ],
-         "eliminations": [],
-         "text": "Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.",
-         "n": 9
-        }
-        """
-
-        def cell(index: int) -> dict:
-            return {"index": index, "name": cell_name(index, self.n) if self.n else None}
-
-        return {
-            "technique": self.technique,
-            "rating": self.rating,
-            "unit": self.unit,
-            "cells": [cell(c) for c in self.cells],
-            "digits": list(self.digits),
-            "placements": [{**cell(c), "digit": d} for c, d in self.placements],
-            "eliminations": [{**cell(c), "digit": d} for c, d in self.eliminations],
-            "text": self.text,
-            "n": self.n,
-        }
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -194,17 +77,174 @@ def _and(words: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Techniques: each takes a state and returns its first step, or None
+# Orders of trial: SE scans boxes, then columns, then rows; its combinations come in
+# colexicographic order (by the largest member first). Following its scans makes clew take
+# the same step as SE where several apply, so that the two solutions stay alike.
 # ---------------------------------------------------------------------------------------------
 
 
-def _hidden_single(s: LogicalState, first: int, last: int, rating: float) -> Step | None:
+class _Orders:
+    """The scan orders of one grid size (built once per size, from the state's tables)."""
+
+    def __init__(self, t) -> None:
+        n = t.n
+        self.boxes = tuple(range(2 * n, 3 * n))
+        self.lines = tuple(range(n, 2 * n)) + tuple(range(n))  # columns, then rows
+        self.se_units = self.boxes + self.lines
+        seg = {(box, line): (cells, box_rest, line_rest) for box, line, cells, box_rest, line_rest in t.by_box}
+        self.segment = seg
+        # pointing: every box with the columns it crosses, then every box with its rows;
+        # claiming: every column with the boxes it crosses, then every row with its boxes
+        is_row = lambda line: line < n  # noqa: E731
+        self.pointing = tuple(sorted(seg, key=lambda bl: (is_row(bl[1]), bl[0], bl[1])))
+        self.claiming = tuple(sorted(seg, key=lambda bl: (is_row(bl[1]), bl[1], bl[0])))
+        boxes_of: dict[int, list[int]] = {}
+        lines_of: dict[tuple[int, bool], list[int]] = {}
+        for box, line in sorted(seg):
+            boxes_of.setdefault(line, []).append(box)
+            lines_of.setdefault((box, is_row(line)), []).append(line)
+        # getters of the units' cells and of the segments' parts: the finders read many
+        # cells at once, and one getter call costs less than a loop in Python
+        self.unit_get = tuple(itemgetter(*unit) for unit in t.units)
+        self.segment_get = {key: tuple(itemgetter(*part) for part in parts) for key, parts in seg.items()}
+        self.boxes_of = {line: tuple(v) for line, v in boxes_of.items()}
+        self.lines_of = {key: tuple(sorted(v)) for key, v in lines_of.items()}
+        # the cells a cell sees, in SE's order (its box, its row, its column)
+        self.house = tuple(
+            tuple(dict.fromkeys(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c))
+            for c, us in enumerate(t.cell_units)
+        )
+
+
+_ORDERS: dict[int, _Orders] = {}
+
+
+def _orders(s: LogicalState) -> _Orders:
+    found = _ORDERS.get(s.n)
+    if found is None:
+        found = _ORDERS[s.n] = _Orders(s._t)
+    return found
+
+
+def _colex(masks: list[int], size: int) -> list[tuple[tuple[int, ...], int]]:
+    """``(indices, union)`` of every ``size`` of ``masks`` whose union has exactly ``size``
+    bits, in colexicographic order of the indices (SE's order). Masks of fewer than 2 bits
+    never take part (SE's rule for a subset: each member has two places or more)."""
+    usable = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size]
+    if len(usable) < size:  # the usual case: answered before any search
+        return []
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(k: int, limit: int, union: int, chosen: tuple[int, ...]) -> None:
+        if k == 0:
+            if union.bit_count() == size:
+                found.append((chosen, union))
+            return
+        for top in range(k - 1, limit):
+            u = union | masks[usable[top]]
+            if u.bit_count() <= size:
+                grow(k - 1, top, u, (usable[top],) + chosen)
+
+    # colexicographic: the largest member is chosen first, in increasing order
+    for top in range(size - 1, len(usable)):
+        grow(size - 1, top, masks[usable[top]], (usable[top],))
+    return found
+
+
+def _blanks(s: LogicalState, u: int) -> int:
+    """The number of blank cells of unit ``u``."""
+    return _orders(s).unit_get[u](s.values).count(0)
+
+
+#: The places of every digit in every unit of the last position asked for: the finders of
+#: hidden subsets (five of them in a row) read the same position.
+_PLACES: tuple = (None, None)
+
+
+def _spread(n: int) -> list[int] | None:
+    """``spread[m]``: candidate mask m with digit d's bit moved to bit ``(d - 1) * n``, so
+    that summing ``spread[mask] << i`` over a unit's cells gives every digit's places at
+    once (n bits per digit). For sides up to 16 (a table of 2^n entries)."""
+    if n > 16:
+        return None
+    table = _SPREAD.get(n)
+    if table is None:
+        table = [0] * (1 << n)
+        for m in range(1, 1 << n):
+            low = m & -m
+            table[m] = table[m ^ low] | (1 << ((low.bit_length() - 1) * n))
+        _SPREAD[n] = table
+    return table
+
+
+_SPREAD: dict[int, list[int]] = {}
+
+
+def _all_places(s: LogicalState) -> list[list[int]]:
+    """unit -> digit - 1 -> its places in the unit (bit i: the unit's i-th cell)."""
+    global _PLACES
+    key = (s.n, tuple(s.cands))
+    last = _PLACES
+    if last[0] == key:
+        return last[1]
+    n = s.n
+    table = _spread(n)
+    out = []
+    every = (1 << n) - 1
+    for get in _orders(s).unit_get:
+        got = get(s.cands)
+        if table is not None:
+            packed = 0
+            for i, m in enumerate(got):
+                packed |= table[m] << i
+            out.append([(packed >> (d * n)) & every for d in range(n)])
+            continue
+        where = [0] * n
+        for i, m in enumerate(got):
+            bit = 1 << i
+            while m:
+                low = m & -m
+                where[low.bit_length() - 1] |= bit
+                m ^= low
+        out.append(where)
+    _PLACES = (key, out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Singles
+# ---------------------------------------------------------------------------------------------
+
+
+def _full_house(s: LogicalState) -> Step | None:
+    t, values, cands = s._t, s.values, s.cands
+    o = _orders(s)
+    for u in o.se_units:
+        got = o.unit_get[u](values)
+        if got.count(0) == 1:
+            blank = t.units[u][got.index(0)]
+            if cands[blank]:
+                d = (cands[blank] & -cands[blank]).bit_length()
+                name, sym = t.names[blank], s.symbol(d)
+                return Step(
+                    "Full house",
+                    1.0,
+                    placements=((blank, d),),
+                    cells=(blank,),
+                    digits=(d,),
+                    unit=t.unit_names[u],
+                    text=f"Full house: {name} is the last empty cell of {t.unit_names[u]}, so {name} = {sym}.",
+                )
+    return None
+
+
+def _hidden_single(s: LogicalState, units, rating: float) -> Step | None:
     t, cands = s._t, s.cands
-    for u in range(first, last):
+    get = _orders(s).unit_get
+    for u in units:
         unit = t.units[u]
         once = twice = 0
-        for c in unit:
-            m = cands[c]
+        for m in get[u](cands):
             twice |= once & m
             once |= m
         single = once & ~twice
@@ -226,11 +266,11 @@ def _hidden_single(s: LogicalState, first: int, last: int, rating: float) -> Ste
 
 
 def _hidden_single_box(s: LogicalState) -> Step | None:
-    return _hidden_single(s, 2 * s.n, 3 * s.n, 1.2)
+    return _hidden_single(s, _orders(s).boxes, 1.2)
 
 
 def _hidden_single_line(s: LogicalState) -> Step | None:
-    return _hidden_single(s, 0, 2 * s.n, 1.5)
+    return _hidden_single(s, _orders(s).lines, 1.5)
 
 
 def _naked_single(s: LogicalState) -> Step | None:
@@ -249,44 +289,48 @@ def _naked_single(s: LogicalState) -> Step | None:
     return None
 
 
-def _union(cands: list[int], cells) -> int:
-    m = 0
-    for c in cells:
-        m |= cands[c]
-    return m
+# ---------------------------------------------------------------------------------------------
+# Intersections: pointing and claiming, and SE's direct forms of them
+# ---------------------------------------------------------------------------------------------
 
 
 def _locked(s: LogicalState, pointing: bool) -> Step | None:
     """Pointing: a digit of a box confined to a line; claiming: of a line confined to a box."""
     t, cands = s._t, s.cands
-    for box, line, seg, box_rest, line_rest in t.by_box if pointing else t.by_line:
-        inside = _union(cands, seg)
+    o = _orders(s)
+    for box, line in o.pointing if pointing else o.claiming:
+        seg, box_rest, line_rest = o.segment[box, line]
+        get_seg, get_box, get_line = o.segment_get[box, line]
+        inside = reduce(or_, get_seg(cands))
         if not inside:
             continue
         home_rest, other_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
-        found = inside & ~_union(cands, home_rest) & _union(cands, other_rest)
-        if not found:
-            continue
-        bit = found & -found
-        d = bit.bit_length()
-        sym = s.symbol(d)
-        held = tuple(c for c in seg if cands[c] & bit)
-        gone = tuple(c for c in other_rest if cands[c] & bit)
-        home, other = (box, line) if pointing else (line, box)
-        technique = "Pointing" if pointing else "Claiming"
-        return Step(
-            technique,
-            2.6 if pointing else 2.8,
-            eliminations=tuple((c, d) for c in gone),
-            cells=held,
-            digits=(d,),
-            unit=t.unit_names[home],
-            text=(
-                f"{technique}: in {t.unit_names[home]}, {sym} fits only in {t.unit_names[other]} "
-                f"({', '.join(t.names[c] for c in held)}), so remove {sym} from the other cells of "
-                f"{t.unit_names[other]} ({', '.join(t.names[c] for c in gone)})."
-            ),
-        )
+        get_home, get_other = (get_box, get_line) if pointing else (get_line, get_box)
+        found = inside & ~reduce(or_, get_home(cands)) & reduce(or_, get_other(cands))
+        while found:
+            bit = found & -found
+            found ^= bit
+            held = tuple(c for c in seg if cands[c] & bit)
+            if len(held) < 2:  # a hidden single, not an intersection (SE's rule)
+                continue
+            d = bit.bit_length()
+            sym = s.symbol(d)
+            gone = tuple(c for c in other_rest if cands[c] & bit)
+            home, other = (box, line) if pointing else (line, box)
+            technique = "Pointing" if pointing else "Claiming"
+            return Step(
+                technique,
+                2.6 if pointing else 2.8,
+                eliminations=tuple((c, d) for c in gone),
+                cells=held,
+                digits=(d,),
+                unit=t.unit_names[home],
+                text=(
+                    f"{technique}: in {t.unit_names[home]}, {sym} fits only in {t.unit_names[other]} "
+                    f"({', '.join(t.names[c] for c in held)}), so remove {sym} from the other cells of "
+                    f"{t.unit_names[other]} ({', '.join(t.names[c] for c in gone)})."
+                ),
+            )
     return None
 
 
@@ -298,45 +342,84 @@ def _claiming(s: LogicalState) -> Step | None:
     return _locked(s, False)
 
 
-def _subsets(masks: list[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """``(indices, union)`` of every ``size`` masks whose union has exactly ``size`` bits,
-    in lexicographic order of the indices."""
-    count = len(masks)
-    chosen: list[int] = []
+def _direct_locked(s: LogicalState, pointing: bool) -> Step | None:
+    """SE's direct pointing (claiming): an intersection whose removals leave a digit one
+    place in another box (line) beside it; the step is that placement alone (as in SE, the
+    other removals are not made)."""
+    t, cands = s._t, s.cands
+    n = s.n
+    o = _orders(s)
+    for box, line in o.pointing if pointing else o.claiming:
+        seg = o.segment[box, line][0]
+        get_seg, get_box, get_line = o.segment_get[box, line]
+        found = reduce(or_, get_seg(cands)) & ~reduce(or_, (get_box if pointing else get_line)(cands))
+        while found:
+            bit = found & -found
+            found ^= bit
+            held = tuple(c for c in seg if cands[c] & bit)
+            if len(held) < 2:
+                continue
+            # the neighbours: other boxes on the line (pointing), other lines through the box
+            if pointing:
+                neighbours = [(b, o.segment[b, line][1]) for b in o.boxes_of[line] if b != box]
+            else:
+                neighbours = [(ln, o.segment[box, ln][2]) for ln in o.lines_of[box, line < n] if ln != line]
+            for third, outside in neighbours:
+                if sum(1 for m in o.unit_get[third](cands) if m & bit) < 2:
+                    continue
+                left = [c for c in outside if cands[c] & bit]
+                if len(left) != 1:
+                    continue
+                target = left[0]
+                d = bit.bit_length()
+                sym, name = s.symbol(d), t.names[target]
+                technique = "Direct pointing" if pointing else "Direct claiming"
+                home, other = (box, line) if pointing else (line, box)
+                return Step(
+                    technique,
+                    1.7 if pointing else 1.9,
+                    placements=((target, d),),
+                    cells=held + (target,),
+                    digits=(d,),
+                    unit=t.unit_names[home],
+                    text=(
+                        f"{technique}: in {t.unit_names[home]}, {sym} fits only in {t.unit_names[other]} "
+                        f"({', '.join(t.names[c] for c in held)}), so {sym} is nowhere else in {t.unit_names[other]}; "
+                        f"then in {t.unit_names[third]}, {sym} fits only in {name}, so {name} = {sym}."
+                    ),
+                )
+    return None
 
-    def grow(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            if union.bit_count() == size:
-                yield tuple(chosen), union
-            return
-        for i in range(start, count - (size - len(chosen)) + 1):
-            u = union | masks[i]
-            if u.bit_count() <= size:
-                chosen.append(i)
-                yield from grow(i + 1, u)
-                chosen.pop()
 
-    return grow(0, 0)
+def _direct_pointing(s: LogicalState) -> Step | None:
+    return _direct_locked(s, True)
 
+
+def _direct_claiming(s: LogicalState) -> Step | None:
+    return _direct_locked(s, False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Subsets and fish
+# ---------------------------------------------------------------------------------------------
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 _NAKED_RATINGS = {2: 3.0, 3: 3.6, 4: 5.0}
 _HIDDEN_RATINGS = {2: 3.4, 3: 4.0, 4: 5.4}
+_DIRECT_HIDDEN_RATINGS = {2: 2.0, 3: 2.5}
 _FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
 
 
 def _naked_subset(s: LogicalState, size: int) -> Step | None:
     t, cands = s._t, s.cands
-    for u, unit in enumerate(t.units):
-        blanks = [c for c in unit if cands[c]]
-        if len(blanks) <= size:
+    o = _orders(s)
+    for u in o.se_units:
+        unit = t.units[u]
+        if _blanks(s, u) < 2 * size:  # SE's rule: else the hidden subset is smaller
             continue
-        cells = [c for c in blanks if 2 <= cands[c].bit_count() <= size]
-        if len(cells) < size:
-            continue
-        for chosen, union in _subsets([cands[c] for c in cells], size):
-            group = tuple(cells[i] for i in chosen)
-            gone = tuple(c for c in blanks if c not in group and cands[c] & union)
+        for chosen, union in _colex(list(o.unit_get[u](cands)), size):
+            group = tuple(unit[i] for i in chosen)
+            gone = tuple(c for c in unit if c not in group and cands[c] & union)
             if not gone:
                 continue
             digits = tuple(_bits(union))
@@ -359,18 +442,13 @@ def _naked_subset(s: LogicalState, size: int) -> Step | None:
 
 def _hidden_subset(s: LogicalState, size: int) -> Step | None:
     t, cands, n = s._t, s.cands, s.n
-    for u, unit in enumerate(t.units):
-        if sum(1 for c in unit if cands[c]) <= size:
+    every = _all_places(s)
+    for u in _orders(s).se_units:
+        unit = t.units[u]
+        if _blanks(s, u) <= 2 * size:
             continue
-        where = [0] * n  # digit - 1 -> positions (bits over the unit's cells)
-        for i, c in enumerate(unit):
-            for d in _bits(cands[c]):
-                where[d - 1] |= 1 << i
-        digits = [d for d in range(1, n + 1) if 2 <= where[d - 1].bit_count() <= size]
-        if len(digits) < size:
-            continue
-        for chosen, places in _subsets([where[d - 1] for d in digits], size):
-            group_digits = tuple(digits[i] for i in chosen)
+        for chosen, places in _colex(every[u], size):
+            group_digits = tuple(i + 1 for i in chosen)
             keep = sum(1 << (d - 1) for d in group_digits)
             group = tuple(unit[i] for i in range(n) if places >> i & 1)
             elims = tuple((c, d) for c in group for d in _bits(cands[c] & ~keep))
@@ -399,15 +477,63 @@ def _hidden_subset(s: LogicalState, size: int) -> Step | None:
     return None
 
 
+def _direct_hidden_subset(s: LogicalState, size: int) -> Step | None:
+    """SE's direct hidden pair (triple): a hidden subset whose removals leave another digit
+    one place in the unit; the step is that placement alone."""
+    t, n = s._t, s.n
+    every = _all_places(s)
+    for u in _orders(s).se_units:
+        unit = t.units[u]
+        if _blanks(s, u) <= size:
+            continue
+        where = every[u]
+        for chosen, places in _colex(where, size):
+            for i in range(n):
+                if i in chosen or where[i].bit_count() < 2:
+                    continue
+                left = where[i] & ~places
+                if left.bit_count() != 1:
+                    continue
+                target = unit[left.bit_length() - 1]
+                d = i + 1
+                group_digits = tuple(j + 1 for j in chosen)
+                syms = [s.symbol(x) for x in group_digits]
+                group = tuple(unit[j] for j in range(n) if places >> j & 1)
+                technique = f"Direct hidden {_SUBSET_NAMES[size]}"
+                sym, name = s.symbol(d), t.names[target]
+                return Step(
+                    technique,
+                    _DIRECT_HIDDEN_RATINGS[size],
+                    placements=((target, d),),
+                    cells=group + (target,),
+                    digits=group_digits + (d,),
+                    unit=t.unit_names[u],
+                    text=(
+                        f"{technique} {'/'.join(syms)} in {t.unit_names[u]}: {_and(syms)} fit only in "
+                        f"{_and([t.names[c] for c in group])}, so {sym} is not there; then {sym} fits only in "
+                        f"{name}, so {name} = {sym}."
+                    ),
+                )
+    return None
+
+
 def _fish(s: LogicalState, size: int) -> Step | None:
-    t, cands, n = s._t, s.cands, s.n
+    t, cands, n, values = s._t, s.cands, s.n, s.values
     technique, rating = _FISH[size]
     if size >= n:
         return None
-    for d in range(1, n + 1):
-        bit = 1 << (d - 1)
-        for base_first, cover_first, base_word, cover_word in ((0, n, "rows", "columns"), (n, 0, "columns", "rows")):
-            # positions of d in each base line, as bits over the cross index
+    # SE looks at the columns as base first, then the rows; in each, combination by
+    # combination of base lines (colexicographic), digit by digit, and only at digits
+    # placed at most n - 2 * size times
+    placed = [0] * (n + 1)
+    for v in values:
+        placed[v] += 1
+    for base_first, cover_first, base_word, cover_word in ((n, 0, "columns", "rows"), (0, n, "rows", "columns")):
+        best = None
+        for d in range(1, n + 1):
+            if placed[d] + 2 * size > n:
+                continue
+            bit = 1 << (d - 1)
             pos = []
             for i in range(n):
                 m = 0
@@ -415,42 +541,49 @@ def _fish(s: LogicalState, size: int) -> Step | None:
                     if cands[c] & bit:
                         m |= 1 << j
                 pos.append(m)
-            lines = [i for i in range(n) if 2 <= pos[i].bit_count() <= size]
-            if len(lines) < size:
-                continue
-            for chosen, covers in _subsets([pos[i] for i in lines], size):
-                base = tuple(lines[i] for i in chosen)
+            for chosen, covers in _colex(pos, size):
+                if best is not None and tuple(reversed(chosen)) >= best[0]:
+                    break
                 gone = tuple(
-                    c
-                    for j in range(n)
-                    if covers >> j & 1
-                    for i, c in enumerate(t.units[cover_first + j])
-                    if i not in base and cands[c] & bit
+                    sorted(
+                        c
+                        for j in range(n)
+                        if covers >> j & 1
+                        for i, c in enumerate(t.units[cover_first + j])
+                        if i not in chosen and cands[c] & bit
+                    )
                 )
-                if not gone:
-                    continue
-                cover = [j for j in range(n) if covers >> j & 1]
-                cells = tuple(sorted(c for i in base for c in t.units[base_first + i] if cands[c] & bit))
-                sym = s.symbol(d)
-                return Step(
-                    technique,
-                    rating,
-                    eliminations=tuple((c, d) for c in sorted(gone)),
-                    cells=cells,
-                    digits=(d,),
-                    text=(
-                        f"{technique} on {sym}: in {base_word} {_and([str(i + 1) for i in base])}, {sym} fits only "
-                        f"in {cover_word} {_and([str(j + 1) for j in cover])}, so remove {sym} from the other cells "
-                        f"of those {cover_word} ({', '.join(t.names[c] for c in sorted(gone))})."
-                    ),
-                )
+                if gone:
+                    best = (tuple(reversed(chosen)), d, chosen, covers, gone)
+                    break
+        if best is None:
+            continue
+        _, d, base, covers, gone = best
+        cover = [j for j in range(n) if covers >> j & 1]
+        cells = tuple(sorted(c for i in base for c in t.units[base_first + i] if cands[c] & (1 << (d - 1))))
+        sym = s.symbol(d)
+        return Step(
+            technique,
+            rating,
+            eliminations=tuple((c, d) for c in gone),
+            cells=cells,
+            digits=(d,),
+            text=(
+                f"{technique} on {sym}: in {base_word} {_and([str(i + 1) for i in base])}, {sym} fits only "
+                f"in {cover_word} {_and([str(j + 1) for j in cover])}, so remove {sym} from the other cells "
+                f"of those {cover_word} ({', '.join(t.names[c] for c in gone)})."
+            ),
+        )
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Wings
+# ---------------------------------------------------------------------------------------------
 
 
 def _show(s: LogicalState, cell: int) -> str:
     return f"{s._t.names[cell]} ({'/'.join(s.symbol(d) for d in _bits(s.cands[cell]))})"
-
-
 def _xy_wing(s: LogicalState) -> Step | None:
     t, cands = s._t, s.cands
     for p, mp in enumerate(cands):
@@ -518,108 +651,18 @@ def _xyz_wing(s: LogicalState) -> Step | None:
     return None
 
 
-def _chains(s: LogicalState, d: int) -> list[tuple[list[int], list[int]]]:
-    """The chains of conjugate pairs of digit d (units where d fits in exactly two cells),
-    as the two colours of each connected component of 3 cells or more."""
-    t, cands = s._t, s.cands
-    bit = 1 << (d - 1)
-    links: dict[int, list[int]] = {}
-    for unit in t.units:
-        where = [c for c in unit if cands[c] & bit]
-        if len(where) == 2:
-            a, b = where
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
-    colour: dict[int, int] = {}
-    chains = []
-    for start in sorted(links):
-        if start in colour:
-            continue
-        colour[start] = 0
-        sides: tuple[list[int], list[int]] = ([start], [])
-        todo = [start]
-        while todo:
-            c = todo.pop()
-            for other in links[c]:
-                if other not in colour:
-                    colour[other] = 1 - colour[c]
-                    sides[colour[other]].append(other)
-                    todo.append(other)
-        if len(sides[0]) + len(sides[1]) >= 3:
-            chains.append((sorted(sides[0]), sorted(sides[1])))
-    return chains
-
-
-def _sides_text(s: LogicalState, sym: str, sides) -> str:
-    names = s._t.names
-    first, second = (", ".join(names[c] for c in side) for side in sides)
-    return f"Simple colouring on {sym}: the chain of conjugate pairs puts {sym} either in {{{first}}} or in {{{second}}}"
-
-
-def _colour_trap(s: LogicalState) -> Step | None:
-    t, cands = s._t, s.cands
-    for d in range(1, s.n + 1):
-        bit = 1 << (d - 1)
-        for sides in _chains(s, d):
-            chain = set(sides[0]) | set(sides[1])
-            gone = []
-            for c in range(s.n * s.n):
-                if cands[c] & bit and c not in chain:
-                    seen = t.peer_sets[c]
-                    if any(x in seen for x in sides[0]) and any(x in seen for x in sides[1]):
-                        gone.append(c)
-            if not gone:
-                continue
-            sym = s.symbol(d)
-            names = [t.names[c] for c in gone]
-            return Step(
-                "Simple colouring",
-                5.6,
-                eliminations=tuple((c, d) for c in gone),
-                cells=tuple(sorted(chain)),
-                digits=(d,),
-                text=(
-                    f"{_sides_text(s, sym, sides)}, and {_and(names)} {'sees' if len(gone) == 1 else 'see'} both sides, "
-                    f"so remove {sym} from {'it' if len(gone) == 1 else 'them'}."
-                ),
-            )
-    return None
-
-
-def _colour_wrap(s: LogicalState) -> Step | None:
-    t = s._t
-    for d in range(1, s.n + 1):
-        for sides in _chains(s, d):
-            for side in sides:
-                clash = next(
-                    ((a, b) for i, a in enumerate(side) for b in side[i + 1 :] if b in t.peer_sets[a]), None
-                )
-                if clash is None:
-                    continue
-                a, b = clash
-                shared = next(u for u in t.cell_units[a] if u in t.cell_units[b])
-                sym = s.symbol(d)
-                return Step(
-                    "Simple colouring",
-                    5.8,
-                    eliminations=tuple((c, d) for c in side),
-                    cells=tuple(sorted(sides[0] + sides[1])),
-                    digits=(d,),
-                    unit=t.unit_names[shared],
-                    text=(
-                        f"{_sides_text(s, sym, sides)}; {t.names[a]} and {t.names[b]} share "
-                        f"{t.unit_names[shared]}, so {{{', '.join(t.names[c] for c in side)}}} cannot hold {sym}: "
-                        f"remove {sym} from those cells."
-                    ),
-                )
-    return None
-
-
-#: ``(technique, rating, finder)``, easiest first: the order in which steps are looked for.
+#: ``(technique, rating, finder)`` of this module's techniques, in SE's order of trial (the
+#: engine, :data:`clew.sudoku.logic.FINDERS`, puts SE's uniqueness, exclusion and chaining
+#: techniques among them).
 FINDERS: tuple[tuple[str, float, Callable[[LogicalState], Step | None]], ...] = (
+    ("Full house", 1.0, _full_house),
     ("Hidden single", 1.2, _hidden_single_box),
     ("Hidden single", 1.5, _hidden_single_line),
+    ("Direct pointing", 1.7, _direct_pointing),
+    ("Direct claiming", 1.9, _direct_claiming),
+    ("Direct hidden pair", 2.0, lambda s: _direct_hidden_subset(s, 2)),
     ("Naked single", 2.3, _naked_single),
+    ("Direct hidden triple", 2.5, lambda s: _direct_hidden_subset(s, 3)),
     ("Pointing", 2.6, _pointing),
     ("Claiming", 2.8, _claiming),
     ("Naked pair", 3.0, lambda s: _naked_subset(s, 2)),
@@ -633,10 +676,7 @@ FINDERS: tuple[tuple[str, float, Callable[[LogicalState], Step | None]], ...] = 
     ("Naked quad", 5.0, lambda s: _naked_subset(s, 4)),
     ("Jellyfish", 5.2, lambda s: _fish(s, 4)),
     ("Hidden quad", 5.4, lambda s: _hidden_subset(s, 4)),
-    ("Simple colouring", 5.6, _colour_trap),
-    ("Simple colouring", 5.8, _colour_wrap),
 )
 
-#: ``(technique, rating)`` of every technique, easiest first (hidden singles and simple
-#: colouring appear twice: in a box 1.2 / in a line 1.5; trap 5.6 / wrap 5.8).
+#: ``(technique, rating)`` of this module's techniques, in order of trial.
 TECHNIQUES: tuple[tuple[str, float], ...] = tuple((name, rating) for name, rating, _ in FINDERS)

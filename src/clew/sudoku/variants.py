@@ -8,6 +8,8 @@ One puzzle per line, as for the classic grids, with the extra rules written afte
   ``A``-``Z`` then ``a``-``z``, one per cage; ``.`` for a cell in no cage), then the cage
   sums separated by commas, in the order the letters first appear reading row by row.
   When there are givens the cells come first: ``<cells> <cage letters> <sums>``;
+* a jigsaw killer: ``<cells> <regions> <cage letters> <sums>`` (the cells always written:
+  a region map and a line of cells cannot be told apart);
 * ``x`` and ``windoku`` are flags (``--variant x``), not part of the line.
 
 >>> cages = read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4", 4)
@@ -50,8 +52,12 @@ def split_line(text: str) -> tuple[str | None, str | None, str | None]:
     ('AB AB', None, None)
     >>> split_line("AABBAABBCCDDCCDD 3,7,3,7,4,6,4,6")
     (None, None, 'AABBAABBCCDDCCDD 3,7,3,7,4,6,4,6')
+    >>> split_line("." * 16 + " AABBAABBCCDDCCDD ABCDEFGHIJKLMNOP 1,2,3,4,4,3,2,1,2,3,4,1,3,4,1,2")[1]
+    'AABBAABBCCDDCCDD'
     """
     fields = text.split()
+    if len(fields) == 4 and "," in fields[3] and _is_map(fields[2]) and len(fields[0]) == len(fields[1]) == len(fields[2]):
+        return fields[0], fields[1], f"{fields[2]} {fields[3]}"
     # the sums of a killer hold a comma (a one-cage killer is no puzzle), the regions of a
     # jigsaw never do: that tells the two forms apart, whatever characters the maps use
     if len(fields) in (2, 3) and "," in fields[-1] and _is_map(fields[-2]):

@@ -316,6 +316,10 @@ def sudoku_svg(puzzle, solution=None, *, cell: float = 40) -> str:
         except InvalidSolutionError as exc:
             raise ClewError(f"the solution does not solve the puzzle: {exc}") from None
         filled = Grid(solution, symbols=grid.symbols) if not isinstance(solution, Grid) else solution
+    if not grid.shape.is_classic:  # boxes of r x c, jigsaw regions, X, windoku, cages
+        from .sudoku_svg_shapes import shape_svg
+
+        return shape_svg(grid, filled, size)
     n, k = grid.n, grid.k
     pad = max(2.0, size / 10)
     body = [_el("rect", x=pad, y=pad, width=n * size, height=n * size, fill="white", class_="background")]

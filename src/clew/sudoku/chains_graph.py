@@ -1,0 +1,212 @@
+"""The links between candidates of one position, for the chaining techniques
+(:mod:`clew.sudoku.chains`), and Sudoku Explainer's rating of a chain's length.
+
+Candidates as ints
+------------------
+A candidate "digit d in cell c" is the int ``c * n + d - 1`` (0..728 on a 9x9 grid); a
+*potential* is a candidate with a truth value, ``candidate * 2 + on`` (``on`` 1: the digit
+is there, 0: it is not)::
+
+    potential = ((cell * n) + digit - 1) << 1 | on
+                 '------- candidate ------'    '-- 1 bit: on / off
+
+Sets of candidates are Python ints used as bitsets (bit ``candidate``).
+
+Links
+-----
+Sudoku Explainer (SE) follows four kinds of implication, and the order in which it tries
+them decides which chain it finds first (so which it rates), so :class:`Graph` keeps them in
+that order:
+
+* on -> off, "Y" (same cell): the cell holds one digit, so its other candidates go;
+* on -> off, "X" (same digit): the digit occurs once per unit, so it leaves the peers, the
+  box's cells first (in reading order), then the row's, then the column's;
+* off -> on, "Y": a cell with two candidates keeps the other one;
+* off -> on, "X": a unit with two places for the digit (box, then row, then column) keeps
+  the other place.
+
+The length penalty
+------------------
+SE adds 0.1 to a chain's base rating each time its *complexity* (the number of distinct
+potentials the chain needs, the assumption and the conclusion included) minus 2 passes a
+ceiling: 4, 6, 8, 12, 16, 24, 32, ... (times 3/2 and 4/3 in turn). :func:`difficulty` adds
+the tenths one by one in floating point, as SE does, so that equal ratings compare equal.
+
+>>> length_penalty(6), length_penalty(7), length_penalty(11)
+(0.0, 0.1, 0.30000000000000004)
+>>> difficulty(6.6, 11)
+6.8999999999999995
+"""
+
+from __future__ import annotations
+
+import functools
+
+__all__ = ["Graph", "difficulty", "graph", "length_penalty"]
+
+
+def length_penalty(complexity: int) -> float:
+    """What SE adds to a chain's base rating for its complexity (see the module text)."""
+    added = 0.0
+    ceiling = 4
+    length = complexity - 2
+    odd = False
+    while length > ceiling:
+        added += 0.1
+        # 4, 6, 8, 12, 16, 24, ...: times 3/2, then 4/3, in turn (integer division, as SE)
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
+        odd = not odd
+    return added
+
+
+def difficulty(base: float, complexity: int) -> float:
+    """SE's rating of a chain hint: its base plus the length penalty, in SE's arithmetic."""
+    return base + length_penalty(complexity)
+
+
+@functools.lru_cache(maxsize=None)
+def _layout(n: int, k: int) -> tuple:
+    """Per grid side: the units in SE's order per cell (box, row, column), each unit's
+    cells in SE's order (box: reading order; row: by column; column: by row), and per cell
+    the peers in SE's order (box, then row, then column, each cell once)."""
+    size = n * n
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    boxes = []
+    for br in range(k):
+        for bc in range(k):
+            boxes.append(tuple((br * k + i) * n + bc * k + j for i in range(k) for j in range(k)))
+    # SE's unit numbering here: boxes 0..n-1, rows n..2n-1, columns 2n..3n-1
+    units = tuple(boxes + rows + cols)
+    houses = []
+    peers = []
+    index_in = []  # per unit, cell -> position in the unit
+    for unit in units:
+        index_in.append({c: i for i, c in enumerate(unit)})
+    for cell in range(size):
+        r, c = divmod(cell, n)
+        b = (r // k) * k + c // k
+        hs = (b, n + r, 2 * n + c)
+        houses.append(hs)
+        seen = []
+        got = set()
+        for u in hs:
+            for x in units[u]:
+                if x != cell and x not in got:
+                    got.add(x)
+                    seen.append(x)
+        peers.append(tuple(seen))
+    return units, tuple(houses), tuple(peers), tuple(index_in)
+
+
+class Graph:
+    """The candidates of a position and the links between them, in SE's order.
+
+    ``cands[c]``: the candidate mask of cell c (bit d - 1 for digit d, 0 for a filled cell);
+    ``weak_y[x]`` / ``weak_x[x]``: the candidates an "on" candidate x turns off (same cell /
+    same digit in its peers); ``strong_y[x]`` / ``strong_x[x]``: the candidates that an
+    "off" x turns on (the other candidate of a two-candidate cell / the other place of the
+    digit in a unit where it has two); ``pos[u * n + d - 1]``: the places of d in unit u
+    (SE's unit numbering: boxes, rows, columns), as bits over the unit's positions.
+    """
+
+    __slots__ = (
+        "n", "k", "size", "cands", "units", "houses", "peers", "index_in", "pos", "_links", "names", "arrays",
+    )
+
+    def __init__(self, n: int, k: int, cands, names) -> None:
+        self.n, self.k, self.size = n, k, n * n
+        self.cands = list(cands)
+        self.names = names
+        self.units, self.houses, self.peers, self.index_in = _layout(n, k)
+        units, cmask = self.units, self.cands
+        pos = [0] * (len(units) * n)
+        for u, unit in enumerate(units):
+            for i, c in enumerate(unit):
+                m = cmask[c]
+                while m:
+                    low = m & -m
+                    pos[u * n + low.bit_length() - 1] |= 1 << i
+                    m ^= low
+        self.pos = pos
+        self._links = None
+        self.arrays = None  # the kernels' copies of cands and pos, made by the caller once
+
+    def _build_links(self) -> tuple:
+        """The link lists (built on first use: the kernels need only ``cands`` and ``pos``)."""
+        n, units, cmask, pos = self.n, self.units, self.cands, self.pos
+        total = n * n * n
+        weak_y: list = [()] * total
+        weak_x: list = [()] * total
+        strong_y: list = [()] * total
+        strong_x: list = [()] * total
+        for cell in range(n * n):
+            m = cmask[cell]
+            if not m:
+                continue
+            digits = [d for d in range(n) if m >> d & 1]
+            base = cell * n
+            for d in digits:
+                x = base + d
+                weak_y[x] = tuple(base + e for e in digits if e != d)
+                weak_x[x] = tuple(p * n + d for p in self.peers[cell] if cmask[p] >> d & 1)
+                if len(digits) == 2:
+                    strong_y[x] = (base + (digits[0] if digits[1] == d else digits[1]),)
+                others = []
+                for u in self.houses[cell]:
+                    pm = pos[u * n + d]
+                    if pm.bit_count() == 2:
+                        other = units[u][(pm & ~(1 << self.index_in[u][cell])).bit_length() - 1]
+                        o = other * n + d
+                        if o not in others:
+                            others.append(o)
+                strong_x[x] = tuple(others)
+        self._links = (weak_y, weak_x, strong_y, strong_x)
+        return self._links
+
+    @property
+    def weak_y(self) -> list:
+        return (self._links or self._build_links())[0]
+
+    @property
+    def weak_x(self) -> list:
+        return (self._links or self._build_links())[1]
+
+    @property
+    def strong_y(self) -> list:
+        return (self._links or self._build_links())[2]
+
+    @property
+    def strong_x(self) -> list:
+        return (self._links or self._build_links())[3]
+
+    def pot_text(self, pot: int) -> str:
+        """``r1c2=5`` (on) or ``r1c2<>5`` (off)."""
+        cand = pot >> 1
+        cell, d = divmod(cand, self.n)
+        return f"{self.names[cell]}{'=' if pot & 1 else '<>'}{_digit(d + 1)}"
+
+    def cand_text(self, cand: int) -> str:
+        """``r1c2=5`` for a candidate."""
+        cell, d = divmod(cand, self.n)
+        return f"{self.names[cell]}={_digit(d + 1)}"
+
+
+_DIGITS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def _digit(d: int) -> str:
+    return _DIGITS[d - 1]
+
+
+_LAST: list = [None, None]  # (key, graph) of the last position asked for
+
+
+def graph(state) -> Graph:
+    """The :class:`Graph` of a :class:`~clew.sudoku.logic.LogicalState` (the last one is
+    kept: the finders of one step share it)."""
+    key = (state.n, tuple(state.cands))
+    if _LAST[0] != key:
+        _LAST[1] = Graph(state.n, state.k, state.cands, state._t.names)
+        _LAST[0] = key
+    return _LAST[1]
