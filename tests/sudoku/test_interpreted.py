@@ -4,6 +4,8 @@ published and reference counts, solutions through the independent verifier, its 
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -71,7 +73,7 @@ def kernel_values(work):
 def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch):
     from clew.sudoku import files
 
-    monkeypatch.setattr(files, "_compiled_loaded", lambda: False)
+    monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
     puzzles = list(sample_solutions)[:files.SMALL_FILE - 2]
     data = ("\n".join(puzzles + ["11" + "." * 79, "." * 16]) + "\n").encode()  # an invalid line, a 4x4 grid
     work = files.SolveFile(data, mode, 2 if mode == "count" else None)
@@ -92,7 +94,7 @@ def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch
 def test_large_files_and_hard_puzzles_go_to_the_kernels(sample_solutions, monkeypatch):
     from clew.sudoku import files
 
-    monkeypatch.setattr(files, "_compiled_loaded", lambda: False)
+    monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
     many = ("\n".join(list(sample_solutions)[: files.SMALL_FILE + 1]) + "\n").encode()
     assert files._interpreted(files.SolveFile(many, "unique")) is None
     monkeypatch.setattr(files, "SMALL_NODES", 0)
@@ -112,3 +114,23 @@ def test_one_puzzle_file_without_the_compiler(sample_solutions):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.split() == ["solved", sample_solutions[puzzle].solution, "False"]
+
+
+def test_a_rating_proves_a_puzzle_proper_in_the_interpreter(monkeypatch, sample_solutions):
+    """check_proper (rate, hint, explain) counts in the interpreter while the kernels are not
+    loaded, with the kernels' answers; an easy rating then never loads numba."""
+    from clew.sudoku.grid import Grid
+    from clew.sudoku.solver import count
+
+    monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
+    for puzzle in list(sample_solutions)[:5] + ["1" + "." * 80, "2...3.2......4.."]:
+        grid = Grid(puzzle)
+        quick = _interpreted.count_quickly(grid, 2)
+        assert quick is None or quick == count(grid, limit=2)
+    monkeypatch.setattr(_interpreted, "QUICK_NODES", 0)
+    assert _interpreted.count_quickly(Grid("." * 81), 2) is None  # out of budget: the kernels
+    code = ("import sys; from clew.sudoku.logic import rate; "
+            "r = rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'); "
+            "print(r.er, 'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["1.2", "False"], done.stderr

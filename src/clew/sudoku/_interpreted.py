@@ -135,3 +135,32 @@ def count(cells: Sequence[int], n: int, peers: Sequence[Sequence[int]], units: S
                 options.append(child)
         stack.extend(reversed(options))  # the smallest digit first, as the kernels try them
     return found, first
+
+
+#: Branchings :func:`count_quickly` may spend (about 0.3 s, what loading the kernels costs).
+QUICK_NODES = 3000
+
+
+def compiled_loaded() -> bool:
+    """Whether this process has loaded the compiled solver and its kernels already."""
+    import sys
+
+    return sys.modules.get(__package__ + ".solver") is not None
+
+
+def count_quickly(grid, limit: int) -> int | None:
+    """The solutions of a classic ``grid`` (a :class:`~clew.sudoku.Grid`) up to ``limit``,
+    counted here when the compiled solver is not loaded in this process yet; None when it is,
+    for a shape that is not k^2 x k^2, or when :data:`QUICK_NODES` branchings do not
+    suffice: the caller then asks the kernels (what this returns depends on the process, so
+    the tests check it against the kernels rather than an example here)."""
+    from . import geometry
+
+    k = grid.shape.k
+    if compiled_loaded() or not grid.shape.is_classic:
+        return None
+    try:
+        found, _ = count(list(grid.cells), grid.n, geometry.peers(k), geometry.units(k), limit=limit, max_nodes=QUICK_NODES)
+    except OutOfNodes:
+        return None
+    return found

@@ -282,7 +282,7 @@ def read_data(data: bytes, *, symbols: str | None = None, box=None, variant=None
     repeated givens by the kernels of ``_kernels_lines``, one pass over the bytes without
     Python work per line; the texts of the lines are made only when asked for.
 
-    >>> batch = read_data(b"# two puzzles\r\n1...............\r\n\r\n11..............\r\n")
+    >>> batch = read_data(b"# two puzzles\\r\\n1...............\\r\\n\\r\\n11..............\\r\\n")
     >>> batch.line_numbers[:], batch.sizes.tolist(), batch.errors
     ([2, 4], [2, 0], {1: 'r1c1 and r1c2 are both 1 in row 1'})
     """

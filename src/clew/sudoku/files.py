@@ -375,13 +375,6 @@ SMALL_FILE = 8
 SMALL_NODES = 3000
 
 
-def _compiled_loaded() -> bool:
-    """Whether this process has loaded the solver and its kernels already."""
-    import sys
-
-    return sys.modules.get(__package__ + ".solver") is not None
-
-
 def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """The values of every piece of a small file, found in the interpreter, or None when the
     file is not a small job for it.
@@ -396,7 +389,7 @@ def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
     """
     from . import _interpreted, geometry
 
-    if _compiled_loaded():
+    if _interpreted.compiled_loaded():
         return None  # the compiled path is already paid for
     if sum(rows for _, _, rows in work.plan) > SMALL_FILE or any(kind >= FIRST_KIND for kind, _, _ in work.plan):
         return None

@@ -593,10 +593,16 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
     ...
     clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): a hint needs exactly one
     """
-    from .solver import count
+    from . import _interpreted
 
     grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols)
-    found = count(grid, limit=2)
+    # one puzzle: the interpreter proves it in milliseconds when the compiled solver is not
+    # loaded in this process yet (loading it costs about 0.7 s); else, or out of budget, the kernels
+    found = _interpreted.count_quickly(grid, limit=2)
+    if found is None:
+        from .solver import count
+
+        found = count(grid, limit=2)
     if found != 1:
         what = "has no solution" if found == 0 else "is not unique (at least 2 solutions)"
         raise NotProperError(f"this puzzle {what}: {purpose} needs exactly one", found)
