@@ -59,7 +59,8 @@ def test_show_refuses_what_is_not_a_journal(tmp_path):
 
 def test_ctrl_c_keeps_the_journal_and_says_how_to_resume(tmp_path, queens_counts, finished):
     path = tmp_path / "q.sqlite"
-    proc = _popen("queens", "count", "16", "--jobs", "2", "--journal", path)
+    # n = 17: seconds of work left when the signal comes (n = 16 can finish first now)
+    proc = _popen("queens", "count", "17", "--jobs", "2", "--journal", path)
     _kill_when(proc, path, 30, signal.SIGINT, finished)
     sent = time.monotonic()
     out, err = _finish(proc)
@@ -72,8 +73,8 @@ def test_ctrl_c_keeps_the_journal_and_says_how_to_resume(tmp_path, queens_counts
     partial = clew("journal", "show", path)
     assert partial.returncode == 0 and "partial:" in partial.stdout and "result:" not in partial.stdout
     assert "remaining: about" in partial.stdout
-    resumed = clew("queens", "count", 16, "--jobs", 2, "--journal", path)
-    assert resumed.returncode == 0 and resumed.stdout.strip() == str(queens_counts.total[16])
+    resumed = clew("queens", "count", 17, "--jobs", 2, "--journal", path)
+    assert resumed.returncode == 0 and resumed.stdout.strip() == str(queens_counts.total[17])
 
 
 def test_progress_bar_on_request_and_quiet(queens_counts):
@@ -196,10 +197,12 @@ def test_cover_count_ctrl_c_then_resume(tmp_path, finished):
 
 def test_a_journal_has_one_writer_at_a_time(tmp_path, queens_counts, finished):
     path = tmp_path / "q.sqlite"
-    first = _popen("queens", "count", 16, "--jobs", 1, "--journal", path)
+    # n = 17: long enough (seconds on one core) that the second run starts while the first
+    # still writes; n = 16 now finishes within the second's start-up on a quiet machine
+    first = _popen("queens", "count", 17, "--jobs", 1, "--journal", path)
     try:
         _kill_when(first, path, 5, 0, finished)  # signal 0: only wait until it is writing
-        second = clew("queens", "count", 16, "--jobs", 1, "--journal", path)
+        second = clew("queens", "count", 17, "--jobs", 1, "--journal", path)
         assert second.returncode == 2 and second.stdout == ""
         assert second.stderr.startswith("clew: error: journal") and "in use by another run" in second.stderr
         assert len(second.stderr.strip().splitlines()) == 1
@@ -207,7 +210,7 @@ def test_a_journal_has_one_writer_at_a_time(tmp_path, queens_counts, finished):
     finally:
         if first.poll() is None:
             os.killpg(first.pid, signal.SIGKILL)
-    assert first.returncode == 0 and out.decode().strip() == str(queens_counts.total[16])
+    assert first.returncode == 0 and out.decode().strip() == str(queens_counts.total[17])
 
 
 def test_journal_in_a_folder_that_does_not_exist(tmp_path):
