@@ -24,6 +24,7 @@ searches on for every solution). The event format is described in :mod:`clew.tra
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from ..trace import Recorder, check_trace_args
@@ -143,8 +144,10 @@ def _cage_trouble(cells: list[int], shape, cages_of) -> tuple[int, ...]:
     return tuple(bad)
 
 
+@functools.lru_cache(maxsize=64)
 def _cages_of(shape) -> tuple[tuple[int, ...], ...]:
-    """The cages (numbers) of each cell."""
+    """The cages (numbers) of each cell (once per shape: the textbook search asks at every
+    digit it tries)."""
     out: list[list[int]] = [[] for _ in range(shape.cells)]
     for i, (_, members) in enumerate(shape.cages):
         for c in members:
