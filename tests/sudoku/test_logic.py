@@ -168,19 +168,29 @@ def test_unknown_technique_is_refused():
 # ---------------------------------------------------------------------------------------------
 
 
+VARIANT_TECHNIQUES = {"Cage single", "Cage combinations", "Innies and outies", "Locked candidates"}
+
+
 def test_techniques_are_in_ses_order_of_trial():
-    names = [name for name, _ in TECHNIQUES]
+    # the variants' techniques (clew's own, never firing on a classic grid) set aside
+    classic = tuple((name, r) for name, r in TECHNIQUES if name not in VARIANT_TECHNIQUES)
+    assert [name for name, _ in TECHNIQUES if name in VARIANT_TECHNIQUES] == [
+        "Cage single", "Cage combinations", "Innies and outies", "Locked candidates",
+    ]  # fmt: skip
+    every = [r for _, r in TECHNIQUES[:28]]  # the 24 classic ones up to 6.2 and the 4 variant ones
+    assert every == sorted(every)
+    names = [name for name, _ in classic]
     assert names[:24] == [
         "Full house", "Hidden single", "Hidden single", "Direct pointing", "Direct claiming", "Direct hidden pair",
         "Naked single", "Direct hidden triple", "Pointing", "Claiming", "Naked pair", "X-Wing", "Hidden pair",
         "Naked triple", "Swordfish", "Hidden triple", "XY-Wing", "XYZ-Wing", "Unique rectangle", "Naked quad",
         "Jellyfish", "Hidden quad", "BUG", "Aligned pair exclusion",
     ]  # fmt: skip
-    ratings = [r for _, r in TECHNIQUES[:24]]
+    ratings = [r for _, r in classic[:24]]
     assert ratings == sorted(ratings) and ratings[:3] == [1.0, 1.2, 1.5] and ratings[-1] == 6.2
     # SE's chaining techniques follow, aligned triple exclusion (7.5) after the chains and
     # cycles of base rating below 7.5, before Nishio and the forcing chains above it
-    rest = TECHNIQUES[24:]
+    rest = classic[24:]
     at = rest.index(("Aligned triple exclusion", 7.5))
     assert all(r < 7.5 for _, r in rest[:at]) and all(r >= 7.5 for _, r in rest[at + 1 :])
     assert "Simple colouring" not in names  # not an SE technique: SE's X-chains do its work

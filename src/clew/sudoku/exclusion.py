@@ -147,12 +147,13 @@ def _reference(s: LogicalState, size: int) -> Step | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
-def _sees(k: int) -> np.ndarray:
-    """``sees[a, b]``: cells a and b share a unit (the k^2 x k^2 grid)."""
-    cells = k ** 4
+@functools.lru_cache(maxsize=32)
+def _sees(shape) -> np.ndarray:
+    """``sees[a, b]``: cells a and b share a unit or a group (cells of a killer cage see
+    each other: every killer puzzle has a shape of its own, hence the bounded cache)."""
+    cells = shape.cells
     out = np.zeros((cells, cells), np.uint8)
-    for a, peers in enumerate(geometry.peer_sets(k)):
+    for a, peers in enumerate(geometry.peer_sets(shape)):
         out[a, list(peers)] = 1
     return out
 
@@ -174,7 +175,7 @@ def _compiled(s: LogicalState, size: int) -> Step | None:
     group = np.zeros(3, np.int64)
     allowed = np.zeros(3, np.int64)
     cands = np.array(s.cands, np.int64)
-    found = first_exclusion(cands, np.array(cells, np.int64), excl, usable, _sees(s.k), size, group, allowed)
+    found = first_exclusion(cands, np.array(cells, np.int64), excl, usable, _sees(s.shape), size, group, allowed)
     if not found:
         return None
     members = tuple(int(c) for c in group[:found])

@@ -84,9 +84,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from . import exclusion, geometry, techniques, uniqueness
+from . import exclusion, geometry, techniques, uniqueness, variant_techniques
 from .chains import CHAIN_FINDERS
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
+from .logic_tables import tables as _tables
+from .shape import Shape, as_shape
 from .rating import LEVELS, Rating, level_of, serate_figures
 from .techniques import Step, _bits
 
@@ -113,6 +115,9 @@ def _order() -> tuple:
     chaining techniques, with aligned triple exclusion (7.5) among them where SE has it:
     after the forcing chains and cycles (base ratings below 7.5), before Nishio."""
     basic = list(techniques.FINDERS)
+    for name, rating, finder, after in variant_techniques.FINDERS:
+        at = max(i for i, entry in enumerate(basic) if entry[0] == after)
+        basic.insert(at + 1, (name, rating, finder))
     at = next(i for i, entry in enumerate(basic) if entry[0] == "Naked quad")
     basic.insert(at, ("Unique rectangle", 4.5, uniqueness.unique_loops))
     basic.append(("BUG", 5.6, uniqueness.bug))
@@ -128,8 +133,12 @@ def _order() -> tuple:
 FINDERS = _order()
 _FINDERS = FINDERS
 
-#: The finders that hold only for a puzzle with exactly one solution.
+#: The finders that hold only for a puzzle with exactly one solution, and only on shapes
+#: whose tables say so (``uniqueness``: no variant rules).
 _UNIQUENESS = frozenset({uniqueness.unique_loops, uniqueness.bug})
+
+#: The chaining finders: their graph knows the classic 9x9 units only (``classic_chains``).
+_CHAINS = frozenset(finder for _, _, finder in CHAIN_FINDERS)
 
 #: ``(technique, base rating)`` of every finder, in SE's order of trial (hidden singles
 #: appear twice: in a box 1.2, in a row or column 1.5).
@@ -171,42 +180,6 @@ class LogicalSolution:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables of a grid size
-# ---------------------------------------------------------------------------------------------
-
-
-class _Tables:
-    """The tables the techniques read, for the k^2 x k^2 grid (built once per size).
-
-    Units, peers and names are those of :mod:`clew.sudoku.geometry` (units 0..n-1 rows,
-    n..2n-1 columns, 2n..3n-1 boxes); ``by_box`` and ``by_line`` list every segment (where
-    a box and a line cross) as ``(box, line, segment, rest of box, rest of line)``, box by
-    box for pointing and line by line for claiming."""
-
-    def __init__(self, k: int) -> None:
-        n = k * k
-        self.k, self.n, self.size = k, n, n * n
-        self.units = geometry.units(k)
-        self.unit_names = geometry.unit_names(k)
-        self.cell_units = geometry.cell_units(k)
-        self.peer_sets = geometry.peer_sets(k)
-        self.peers = geometry.peers(k)
-        self.names = geometry.cell_names(k)
-        inter = []
-        for box, line, seg in geometry.segments(k):
-            box_rest = tuple(c for c in self.units[box] if c not in seg)
-            line_rest = tuple(c for c in self.units[line] if c not in seg)
-            inter.append((box, line, seg, box_rest, line_rest))
-        self.by_box = tuple(inter)
-        self.by_line = tuple(sorted(inter, key=lambda t: (t[1], t[0])))
-
-
-@functools.lru_cache(maxsize=None)
-def _tables(k: int) -> _Tables:
-    return _Tables(k)
-
-
-# ---------------------------------------------------------------------------------------------
 # The state: placed digits and candidates
 # ---------------------------------------------------------------------------------------------
 
@@ -226,7 +199,7 @@ class LogicalState:
     Full house: r3c3 is the last empty cell of column 3, so r3c3 = 2.
     """
 
-    __slots__ = ("k", "n", "values", "cands", "symbols", "_t")
+    __slots__ = ("shape", "k", "n", "values", "cands", "symbols", "_t")
 
     def __init__(self, puzzle=None, *, symbols: str | None = None) -> None:
         if puzzle is None:  # filled in by the class methods
@@ -235,7 +208,7 @@ class LogicalState:
             self._copy_from(puzzle)
             return
         grid = parse(puzzle, symbols=symbols)
-        self._setup(grid.k, grid.symbols)
+        self._setup(grid.shape, grid.symbols)
         n, full, t = self.n, (1 << self.n) - 1, self._t
         values = list(grid.cells)
         self.values = values
@@ -249,11 +222,12 @@ class LogicalState:
                 cands[c] = m
         self.cands = cands
 
-    def _setup(self, k: int, symbols: str | None) -> None:
-        self.k, self.n, self.symbols, self._t = k, k * k, symbols, _tables(k)
+    def _setup(self, shape: Shape, symbols: str | None) -> None:
+        self.shape, self.k, self.n = shape, shape.k, shape.n
+        self.symbols, self._t = symbols, _tables(shape)
 
     def _copy_from(self, other: LogicalState) -> None:
-        self._setup(other.k, other.symbols)
+        self._setup(other.shape, other.symbols)
         self.values = list(other.values)
         self.cands = list(other.cands)
 
@@ -262,18 +236,21 @@ class LogicalState:
         return LogicalState(self)
 
     @classmethod
-    def from_candidates(cls, k: int, masks, values=None) -> LogicalState:
+    def from_candidates(cls, shape, masks, values=None) -> LogicalState:
         """A position from candidate bitmasks (bit ``d - 1`` for digit ``d``), one per cell in
         reading order, and optionally the placed digits (``values``, 0 = blank; a placed cell's
         mask is ignored). Each placed digit is removed from the candidates of its peers.
+        ``shape``: the box size ``k`` of a classic k^2 x k^2 grid, or a
+        :class:`~clew.sudoku.shape.Shape` (:func:`~clew.sudoku.shape.make_shape`).
 
         >>> s = LogicalState.from_candidates(2, [0b1111] * 16)
         >>> s.candidates(0), s.next_step() is None
         ((1, 2, 3, 4), True)
         """
-        if k not in SIZES:
-            raise PuzzleFormatError(f"box size k must be one of {sorted(SIZES)}, got {k!r}")
-        n = k * k
+        if not isinstance(shape, Shape) and shape not in SIZES:
+            raise PuzzleFormatError(f"box size k must be one of {sorted(SIZES)}, got {shape!r}")
+        shape = as_shape(shape)
+        n = shape.n
         masks = list(masks)
         values = [0] * (n * n) if values is None else [int(v) for v in values]
         if len(masks) != n * n or len(values) != n * n:
@@ -285,7 +262,7 @@ class LogicalState:
             if not v and not (isinstance(m, int) and 0 <= m <= full):
                 raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of a {n}x{n} sudoku")
         state = cls()
-        state._setup(k, None)
+        state._setup(shape, None)
         state.values = values
         state.cands = [0 if v else m for m, v in zip(masks, values)]
         t = state._t
@@ -353,7 +330,7 @@ class LogicalState:
 
     def grid(self) -> Grid:
         """The placed digits as a :class:`Grid`."""
-        return Grid._make(bytes(self.values), self.k, self.symbols)
+        return Grid._make(bytes(self.values), self.shape, self.symbols)
 
     def pencilmarks(self) -> str:
         """The position as a pencilmark grid (reads back with :meth:`from_pencilmarks`).
@@ -365,7 +342,9 @@ class LogicalState:
         234 1   | [2] 23
         23  23  | 4   123
         """
-        n, k = self.n, self.k
+        n = self.n
+        # boxes of br rows x bc columns; a jigsaw's regions are not drawn (br = bc = n)
+        br, bc = self.shape.box or (n, n)
         words = []
         for c in range(n * n):
             if self.values[c]:
@@ -376,10 +355,10 @@ class LogicalState:
         widths = [max(len(words[r * n + c]) for r in range(n)) for c in range(n)]
         lines = []
         for r in range(n):
-            if r and r % k == 0:
-                lines.append("-+-".join("-" * (sum(widths[b * k : b * k + k]) + k - 1) for b in range(k)))
+            if r and r % br == 0:
+                lines.append("-+-".join("-" * (sum(widths[b : b + bc]) + bc - 1) for b in range(0, n, bc)))
             row = [words[r * n + c].ljust(widths[c]) for c in range(n)]
-            lines.append(" | ".join(" ".join(row[b * k : b * k + k]) for b in range(k)).rstrip())
+            lines.append(" | ".join(" ".join(row[b : b + bc]) for b in range(0, n, bc)).rstrip())
         return "\n".join(lines)
 
     def contradiction(self) -> str | None:
@@ -429,10 +408,13 @@ class LogicalState:
         ``uniqueness=True``: they hold for a puzzle with exactly one solution, which the
         caller vouches for (:func:`hint`, :func:`explain` and :func:`rate` check it).
         """
+        t = self._t
         for _name, rating, finder in _FINDERS:
             if max_rating is not None and rating > max_rating:
                 break
-            if not uniqueness and finder in _UNIQUENESS:
+            if finder in _UNIQUENESS and not (uniqueness and t.uniqueness):
+                continue
+            if finder in _CHAINS and not t.classic_chains:
                 continue
             step = finder(self)
             if step is not None:
@@ -452,11 +434,15 @@ class LogicalState:
 
     def find(self, technique: str) -> Step | None:
         """The first step of one technique (by name, as in :data:`TECHNIQUES`), or ``None``
-        (the uniqueness techniques included: the caller asks for them by name)."""
+        (the uniqueness techniques included: the caller asks for them by name; ``None``
+        also where the technique does not hold on this grid's shape)."""
         finders = [f for name, _, f in _FINDERS if name == technique]
         if not finders:
             raise ValueError(f"unknown technique {technique!r}; known: {', '.join(dict.fromkeys(n for n, _ in TECHNIQUES))}")
+        t = self._t
         for finder in finders:
+            if (finder in _UNIQUENESS and not t.uniqueness) or (finder in _CHAINS and not t.classic_chains):
+                continue
             step = finder(self)
             if step is not None:
                 return self._sized(step)

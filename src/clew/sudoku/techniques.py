@@ -84,13 +84,19 @@ def _and(words: list[str]) -> str:
 
 
 class _Orders:
-    """The scan orders of one grid size (built once per size, from the state's tables)."""
+    """The scan orders of one grid shape (built once per shape, from the state's tables).
+
+    SE scans boxes, columns, rows; the units of the variants (diagonals, windows, extra
+    regions of n cells), which SE does not know, come last and count as lines (a hidden
+    single in a diagonal is rated as one in a row)."""
 
     def __init__(self, t) -> None:
         n = t.n
         self.boxes = tuple(range(2 * n, 3 * n))
         self.lines = tuple(range(n, 2 * n)) + tuple(range(n))  # columns, then rows
-        self.se_units = self.boxes + self.lines
+        self.others = tuple(range(3 * n, len(t.units)))
+        self.lines_others = self.lines + self.others
+        self.se_units = self.boxes + self.lines + self.others
         seg = {(box, line): (cells, box_rest, line_rest) for box, line, cells, box_rest, line_rest in t.by_box}
         self.segment = seg
         # pointing: every box with the columns it crosses, then every box with its rows;
@@ -109,20 +115,20 @@ class _Orders:
         self.segment_get = {key: tuple(itemgetter(*part) for part in parts) for key, parts in seg.items()}
         self.boxes_of = {line: tuple(v) for line, v in boxes_of.items()}
         self.lines_of = {key: tuple(sorted(v)) for key, v in lines_of.items()}
-        # the cells a cell sees, in SE's order (its box, its row, its column)
+        # the cells a cell sees, in SE's order (its box, its row, its column), then those it
+        # sees through the variants' units and groups
         self.house = tuple(
-            tuple(dict.fromkeys(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c))
+            tuple(dict.fromkeys([*(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c), *t.peers[c]]))
             for c, us in enumerate(t.cell_units)
         )
 
 
-_ORDERS: dict[int, _Orders] = {}
-
-
 def _orders(s: LogicalState) -> _Orders:
-    found = _ORDERS.get(s.n)
+    """The orders of the state's shape, kept with its tables (built on first use)."""
+    t = s._t
+    found = t.orders
     if found is None:
-        found = _ORDERS[s.n] = _Orders(s._t)
+        found = t.orders = _Orders(t)
     return found
 
 
@@ -183,7 +189,7 @@ _SPREAD: dict[int, list[int]] = {}
 def _all_places(s: LogicalState) -> list[list[int]]:
     """unit -> digit - 1 -> its places in the unit (bit i: the unit's i-th cell)."""
     global _PLACES
-    key = (s.n, tuple(s.cands))
+    key = (s._t, tuple(s.cands))
     last = _PLACES
     if last[0] == key:
         return last[1]
@@ -270,7 +276,7 @@ def _hidden_single_box(s: LogicalState) -> Step | None:
 
 
 def _hidden_single_line(s: LogicalState) -> Step | None:
-    return _hidden_single(s, _orders(s).lines, 1.5)
+    return _hidden_single(s, _orders(s).lines_others, 1.5)
 
 
 def _naked_single(s: LogicalState) -> Step | None:

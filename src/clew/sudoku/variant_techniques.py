@@ -1,0 +1,329 @@
+"""The logical techniques of the variants: killer cages and the variants' extra units.
+
+Sudoku Explainer knows only the classic grid, so these techniques and their ratings are
+clew's own, placed on SE's scale beside the classic techniques they resemble:
+
+=====================  ======  ================================================================
+technique              rating  what it sees
+=====================  ======  ================================================================
+Cage single            1.0     a cage with one empty cell left: the cell holds what its sum
+                               still lacks (the killer's full house)
+Cage combinations      2.0     the digits of a cage must be different and add up to its sum:
+                               a candidate that no such set of digits can use, given the
+                               candidates of the cage's other cells, goes
+Innies and outies      2.2     the rule of 45: a unit holds each digit once, so its cells add
+                               up to 1 + 2 + ... + n; take away the cages inside it and the
+                               cells left over (innies) have a known sum; or add the cages
+                               that cover it and the cells that stick out (outies) have one.
+                               Those cells are then reasoned about as a cage
+Locked candidates      2.8     pointing and claiming between a variant's unit (a diagonal, a
+                               window, an extra region) or a cage and another unit: a digit of
+                               a unit confined to where it crosses the other set leaves the
+                               rest of that set
+=====================  ======  ================================================================
+
+Each finder returns ``None`` at once on a grid without the rules it reasons about, so the
+classic grid pays nothing for them.
+
+>>> from clew.sudoku import Grid
+>>> from clew.sudoku.logic import LogicalState
+>>> g = Grid("................", cages=[(3, [0, 1]), (7, [2, 3]), (7, [4, 5]), (3, [6, 7]),
+...          (5, [8, 12]), (5, [9, 13]), (5, [10, 14]), (5, [11, 15])])
+>>> print(cage_combinations(LogicalState(g)))
+Cage combinations: the digits of cage 1 (r1c1 r1c2) add up to 3 with different digits: 12; remove 3 and 4 from r1c1 and r1c2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .techniques import Step, _and, _bits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .logic import LogicalState
+
+__all__ = ["FINDERS", "cage_combinations", "cage_single", "innies_outies", "locked_candidates", "sum_options"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The arithmetic of a cage
+# ---------------------------------------------------------------------------------------------
+
+#: (candidate masks, sum) -> what :func:`sum_options` found: killer steps ask about the same
+#: cages again at every step, most of them unchanged. Cleared when it grows large.
+_MEMO: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def sum_options(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What different digits the cells (candidate ``masks``, bit ``d - 1`` for digit ``d``)
+    can hold so that they add up to ``total``.
+
+    Returns ``(usable, combinations)``: for each cell, the mask of its candidates that some
+    such assignment gives it (0 for every cell if there is none), and the sets of digits
+    (as masks, ascending) that such assignments use.
+
+    The search goes cell by cell over the sets of digits used so far (at most C(n, i) of
+    them after i cells), forward to the sets of the right sum, then back to keep only the
+    sets that lead there, so no assignment is listed one by one.
+
+    >>> usable, combos = sum_options((0b1111, 0b1111), 3)    # two cells, digits 1-4, sum 3
+    >>> [bin(m) for m in usable], [bin(m) for m in combos]
+    (['0b11', '0b11'], ['0b11'])
+    >>> sum_options((0b1, 0b1), 2)                           # both would need a 1
+    ((0, 0), ())
+    """
+    key = (masks, total)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    levels = [{0: 0}]  # used digits -> their sum
+    for m in masks:
+        nxt: dict[int, int] = {}
+        for used, s in levels[-1].items():
+            free = m & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                t = s + low.bit_length()
+                if t <= total:
+                    nxt[used | low] = t
+        levels.append(nxt)
+    alive = {used for used, s in levels[-1].items() if s == total}
+    combos = tuple(sorted(alive))
+    usable = [0] * len(masks)
+    for i in range(len(masks) - 1, -1, -1):
+        before = set()
+        m = masks[i]
+        for used in levels[i]:
+            free = m & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                if used | low in alive:
+                    before.add(used)
+                    usable[i] |= low
+        alive = before
+    found = (tuple(usable), combos)
+    if len(_MEMO) > 50_000:
+        _MEMO.clear()
+    _MEMO[key] = found
+    return found
+
+
+def _digits(mask: int, s: LogicalState) -> str:
+    return "".join(s.symbol(d) for d in _bits(mask))
+
+
+def _removals(s: LogicalState, cells, usable) -> tuple[tuple[int, int], ...]:
+    cands = s.cands
+    return tuple((c, d) for c, u in zip(cells, usable) for d in _bits(cands[c] & ~u))
+
+
+def _gone_text(s: LogicalState, gone: tuple[tuple[int, int], ...]) -> str:
+    """``remove 3 and 4 from r1c1 and r1c2``: the removals grouped by digit, then by cells."""
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for d in sorted({d for _, d in gone}):
+        cells = tuple(c for c, e in gone if e == d)
+        by_cells.setdefault(cells, []).append(d)
+    parts = [
+        f"{_and([s.symbol(d) for d in digits])} from {_and([s.name(c) for c in cells])}"
+        for cells, digits in by_cells.items()
+    ]
+    return "remove " + "; ".join(parts)
+
+
+def _blank_part(s: LogicalState, cells) -> tuple[list[int], int]:
+    """The blank cells among ``cells`` and the sum of the digits placed in the others."""
+    values = s.values
+    return [c for c in cells if not values[c]], sum(values[c] for c in cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# The finders
+# ---------------------------------------------------------------------------------------------
+
+
+def cage_single(s: LogicalState) -> Step | None:
+    """A cage with one empty cell: it holds the cage's sum less the digits placed."""
+    t = s._t
+    for number, (total, cells) in enumerate(t.cages):
+        blank, placed = _blank_part(s, cells)
+        if len(blank) != 1:
+            continue
+        cell, d = blank[0], total - placed
+        if not 1 <= d <= s.n or not s.cands[cell] >> (d - 1) & 1:
+            continue  # a contradiction: no step here
+        name, sym = s.name(cell), s.symbol(d)
+        return Step(
+            "Cage single",
+            1.0,
+            placements=((cell, d),),
+            cells=tuple(cells),
+            digits=(d,),
+            unit=f"cage {number + 1}",
+            text=f"Cage single: {name} is the last empty cell of cage {number + 1} (sum {total}), "
+            f"so {name} = {total} - {placed} = {sym}.",
+        )
+    return None
+
+
+def _options(s: LogicalState, combos) -> str:
+    """``126, 135 or 234``: the sets of digits, in the order a reader lists them."""
+    words = sorted(_digits(m, s) for m in combos)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _sum_text(s: LogicalState, total: int, placed: int, blank) -> str:
+    """``add up to 9`` and, with digits placed among the cells, what the empty ones lack."""
+    if not placed:
+        return f"add up to {total}"
+    return f"add up to {total}, so the empty {_and([s.name(c) for c in blank])} to {total - placed}"
+
+
+def cage_combinations(s: LogicalState) -> Step | None:
+    """A candidate of a cage's cell that no set of different digits adding up to the cage's
+    sum can use (given the candidates of the other cells) goes."""
+    t, cands = s._t, s.cands
+    for number, (total, cells) in enumerate(t.cages):
+        blank, placed = _blank_part(s, cells)
+        if not blank:
+            continue
+        usable, combos = sum_options(tuple(cands[c] for c in blank), total - placed)
+        gone = _removals(s, blank, usable)
+        if not gone or not combos:  # no combination at all: a contradiction, not a step
+            continue
+        names = " ".join(s.name(c) for c in cells)
+        return Step(
+            "Cage combinations",
+            2.0,
+            eliminations=gone,
+            cells=tuple(cells),
+            digits=tuple(sorted({d for _, d in gone})),
+            unit=f"cage {number + 1}",
+            text=f"Cage combinations: the digits of cage {number + 1} ({names}) {_sum_text(s, total, placed, blank)} "
+            f"with different digits: {_options(s, combos)}; {_gone_text(s, gone)}.",
+        )
+    return None
+
+
+def _virtual_cages(s: LogicalState) -> Iterator[tuple[str, int, int, tuple[int, ...], str]]:
+    """The rule of 45 for each unit: ``(kind, sum of the cages, sum, cells, unit name)`` of
+    the innies (the cells of the unit outside the cages inside it) and of the outies (the
+    cells outside the unit of the cages that cover it) when they hold different digits (one
+    cell, or cells that share a unit or a group)."""
+    t = s._t
+    whole = s.n * (s.n + 1) // 2
+    cage_of: dict[int, int] = {}
+    for number, (_, cells) in enumerate(t.cages):
+        for c in cells:
+            cage_of[c] = number
+    sets = t.units + t.groups
+    for u, unit in enumerate(t.units):
+        inside = set(unit)
+        touching = sorted({cage_of[c] for c in unit if c in cage_of})
+        contained = [i for i in touching if inside.issuperset(t.cages[i][1])]
+        covered = {c for i in contained for c in t.cages[i][1]}
+        innies = tuple(c for c in unit if c not in covered)
+        if innies and len(innies) < len(unit):
+            caged = sum(t.cages[i][0] for i in contained)
+            yield "innie", caged, whole - caged, innies, t.unit_names[u]
+        if len(touching) > len(contained) and all(c in cage_of for c in unit):
+            outies = tuple(sorted(c for i in touching for c in t.cages[i][1] if c not in inside))
+            if len(outies) == 1 or any(set(outies) <= set(other) for other in sets):
+                caged = sum(t.cages[i][0] for i in touching)
+                yield "outie", caged, caged - whole, outies, t.unit_names[u]
+
+
+def innies_outies(s: LogicalState) -> Step | None:
+    """The rule of 45: the innies or outies of a unit, reasoned about as a cage."""
+    if not s._t.cages:
+        return None
+    cands = s.cands
+    whole = s.n * (s.n + 1) // 2
+    for kind, caged, total, cells, unit in _virtual_cages(s):
+        blank, placed = _blank_part(s, cells)
+        if not blank:
+            continue
+        left = total - placed
+        usable, combos = sum_options(tuple(cands[c] for c in blank), left)
+        if not combos:
+            continue
+        side = "inside" if kind == "innie" else "covering"
+        what = f"the {kind} {s.name(cells[0])}" if len(cells) == 1 else f"the {kind}s {_and([s.name(c) for c in cells])}"
+        why = f"Innies and outies: {unit} adds up to {whole} and the cages {side} it to {caged}, so {what}"
+        if len(blank) == 1:
+            cell, sym = blank[0], s.symbol(left)
+            if cands[cell] & (cands[cell] - 1) == 0:
+                continue  # already a naked single
+            ends = f"{'add' if len(cells) > 1 else 'adds'} up to {total}" if placed else ""
+            return Step(
+                "Innies and outies",
+                2.2,
+                placements=((cell, left),),
+                cells=tuple(cells),
+                digits=(left,),
+                unit=unit,
+                text=f"{why} {ends + ', so ' if ends else 'must be '}{s.name(cell) + ' = ' if ends else ''}{sym}"
+                + ("" if ends else f", so {s.name(cell)} = {sym}") + ".",
+            )
+        gone = _removals(s, blank, usable)
+        if not gone:
+            continue
+        return Step(
+            "Innies and outies",
+            2.2,
+            eliminations=gone,
+            cells=tuple(cells),
+            digits=tuple(sorted({d for _, d in gone})),
+            unit=unit,
+            text=f"{why} {_sum_text(s, total, placed, blank)} with different digits: {_options(s, combos)}; "
+            f"{_gone_text(s, gone)}.",
+        )
+    return None
+
+
+def locked_candidates(s: LogicalState) -> Step | None:
+    """A digit of a unit whose places all lie where the unit crosses another set (a
+    variant's unit or a group) leaves the rest of that set."""
+    t, cands = s._t, s.cands
+    if not t.crossings:
+        return None
+    names = t.set_names
+    for u, v, shared, rest in t.crossings:
+        unit = t.units[u]
+        inside = 0
+        for c in shared:
+            inside |= cands[c]
+        outside = 0
+        for c in unit:
+            if c not in shared:
+                outside |= cands[c]
+        for d in _bits(inside & ~outside):
+            bit = 1 << (d - 1)
+            gone = tuple((c, d) for c in rest if cands[c] & bit)
+            if not gone:
+                continue
+            sym = s.symbol(d)
+            where = _and([s.name(c) for c in shared if cands[c] & bit])
+            return Step(
+                "Locked candidates",
+                2.8,
+                eliminations=gone,
+                cells=tuple(c for c in shared if cands[c] & bit),
+                digits=(d,),
+                unit=t.unit_names[u],
+                text=f"Locked candidates: in {t.unit_names[u]}, {sym} fits only in {where}, all in {names[v]}, "
+                f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
+            )
+    return None
+
+
+#: ``(technique, rating, finder, after)``: each finder goes into the order of trial right
+#: after the classic technique named last.
+FINDERS = (
+    ("Cage single", 1.0, cage_single, "Full house"),
+    ("Cage combinations", 2.0, cage_combinations, "Direct hidden pair"),
+    ("Innies and outies", 2.2, innies_outies, "Cage combinations"),
+    ("Locked candidates", 2.8, locked_candidates, "Claiming"),
+)
