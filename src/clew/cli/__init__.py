@@ -40,7 +40,6 @@ and one entry ``"maze": "clew.cli.maze:maze"`` in :data:`GROUPS`.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
@@ -93,32 +92,9 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 class LazyGroup(Group):
-    """A :class:`Group` whose subcommands are imported on first use.
-
-    ``lazy_subcommands`` maps each command name to the "module:attribute" path of its Click
-    command; the module is imported when Click resolves that name, or when the help lists
-    the commands (which needs their short help). Click's documented pattern, "Lazily loading
-    subcommands".
-    """
-
-    def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.lazy_subcommands = dict(lazy_subcommands or {})
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy_subcommands})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy_subcommands:
-            return self._lazy_load(cmd_name)
-        return super().get_command(ctx, cmd_name)
-
-    def _lazy_load(self, cmd_name: str) -> click.Command:
-        module_name, _, attribute = self.lazy_subcommands[cmd_name].partition(":")
-        command = getattr(importlib.import_module(module_name), attribute)
-        if not isinstance(command, click.Command):
-            raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a Click command: {command!r}")
-        return command
+    """A :class:`Group` whose subcommands are imported on first use (``lazy_subcommands``:
+    see :class:`clew.cli._common.Group`; Click's documented pattern, "Lazily loading
+    subcommands")."""
 
 
 @click.group(cls=LazyGroup, lazy_subcommands=GROUPS, context_settings=_CONTEXT, epilog=_EPILOG)

@@ -18,6 +18,7 @@ Like every module of :mod:`clew.cli`, this one imports only Click and the standa
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import re
 import sys
@@ -66,7 +67,28 @@ class _Stopped(Exception):
 
 class Group(click.Group):
     """A group that turns a broken stdout pipe into :class:`_OutputClosed` and Ctrl-C into
-    :class:`_Stopped`, for :func:`clew.cli.run` to report in one line."""
+    :class:`_Stopped`, for :func:`clew.cli.run` to report in one line.
+
+    ``lazy_subcommands`` maps command names to the "module:attribute" paths of Click
+    commands imported on first use: when Click resolves that name, or when the help lists
+    the commands (which needs their short help).
+    """
+
+    def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_subcommands = dict(lazy_subcommands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_subcommands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_subcommands:
+            module_name, _, attribute = self.lazy_subcommands[cmd_name].partition(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            if not isinstance(command, click.Command):
+                raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a Click command: {command!r}")
+            return command
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context):
         try:

@@ -64,7 +64,8 @@ class Tables:
         for box, line, seg in geometry.segments(shape):
             box_rest = tuple(c for c in self.units[box] if c not in seg)
             line_rest = tuple(c for c in self.units[line] if c not in seg)
-            inter.append((box, line, seg, box_rest, line_rest))
+            if box_rest and line_rest:  # a jigsaw region that is a whole line: nothing to lock
+                inter.append((box, line, seg, box_rest, line_rest))
         self.by_box = tuple(inter)
         self.by_line = tuple(sorted(inter, key=lambda t: (t[1], t[0])))
         self.crossings = self._crossings()

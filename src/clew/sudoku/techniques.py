@@ -112,7 +112,7 @@ class _Orders:
         # getters of the units' cells and of the segments' parts: the finders read many
         # cells at once, and one getter call costs less than a loop in Python
         self.unit_get = tuple(itemgetter(*unit) for unit in t.units)
-        self.segment_get = {key: tuple(itemgetter(*part) for part in parts) for key, parts in seg.items()}
+        self.segment_get = {key: tuple(_getter(part) for part in parts) for key, parts in seg.items()}
         self.boxes_of = {line: tuple(v) for line, v in boxes_of.items()}
         self.lines_of = {key: tuple(sorted(v)) for key, v in lines_of.items()}
         # the cells a cell sees, in SE's order (its box, its row, its column), then those it
@@ -121,6 +121,15 @@ class _Orders:
             tuple(dict.fromkeys([*(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c), *t.peers[c]]))
             for c, us in enumerate(t.cell_units)
         )
+
+
+def _getter(cells: tuple[int, ...]):
+    """``itemgetter(*cells)``, a tuple even for one cell (a jigsaw region can cross a row in
+    all its cells but one)."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda values: (values[only],)
+    return itemgetter(*cells)
 
 
 def _orders(s: LogicalState) -> _Orders:

@@ -155,6 +155,10 @@ def cage_single(s: LogicalState) -> Step | None:
         if not 1 <= d <= s.n or not s.cands[cell] >> (d - 1) & 1:
             continue  # a contradiction: no step here
         name, sym = s.name(cell), s.symbol(d)
+        if len(cells) == 1:
+            why = f"{name} is cage {number + 1} alone, with sum {total}, so {name} = {sym}."
+        else:
+            why = f"{name} is the last empty cell of cage {number + 1} (sum {total}), so {name} = {total} - {placed} = {sym}."
         return Step(
             "Cage single",
             1.0,
@@ -162,8 +166,7 @@ def cage_single(s: LogicalState) -> Step | None:
             cells=tuple(cells),
             digits=(d,),
             unit=f"cage {number + 1}",
-            text=f"Cage single: {name} is the last empty cell of cage {number + 1} (sum {total}), "
-            f"so {name} = {total} - {placed} = {sym}.",
+            text=f"Cage single: {why}",
         )
     return None
 

@@ -1,0 +1,229 @@
+"""``clew sudoku rate``, ``hint`` and ``explain``: the logical solver's commands.
+
+Registered in the ``sudoku`` group of :mod:`.sudoku` by name and loaded when used. Like every
+module of :mod:`clew.cli`, this one imports only Click and the standard library; the
+solver is imported inside each command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ._common import _CONTEXT, _EPILOG, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Command, _ctrl_c_kills, _one_line, _plural
+from .sudoku import (
+    _check_alphabet,
+    _line_numbers_option,
+    _no_puzzle,
+    _puzzle_argument,
+    _puzzles_source,
+    _shape_arguments,
+    _shape_options,
+    _symbols_option,
+)
+
+
+@click.command("rate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("source", default="-", metavar="[FILE|PUZZLE]")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("line", "json")),
+    default="line",
+    show_default=True,
+    help='line: "ER/EP/ED LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
+)
+@_line_numbers_option
+@_symbols_option
+@_shape_options
+def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+    """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
+    given instead (an argument that is not an existing file), as Sudoku Explainer 1.2.1's
+    serate does: ER (the hardest step of the whole logical solution), EP (up to the first
+    placement) and ED (the first step), then the level and the hardest technique. The
+    scale: full house 1.0, hidden single 1.2-1.5, direct techniques 1.7-2.5, naked single
+    2.3, intersections 2.6-2.8, subsets and fish 3.0-5.4, wings 4.2-4.4, uniqueness
+    4.5-6.2, aligned exclusion 6.2/7.5, chains and cycles 6.5 and up, Nishio 7.5 and up,
+    multiple and dynamic forcing chains 8.0 and up.
+
+    Every shape and variant is rated (--box, --variant, jigsaw and killer lines: see 'clew
+    sudoku solve --help') with the same techniques, the variants' own on the same scale
+    (clew's: SE rates only classic 9x9): cage single 1.0, cage combinations 2.0, innies
+    and outies 2.2, locked candidates of a diagonal, window or cage 2.8. The uniqueness
+    techniques are left out on variants, the chains on grids other than 9x9 with 3x3 boxes.
+
+    Levels: easy (ER <= 1.5), medium (<= 2.5), hard (<= 3.8), expert (<= 6.0), extreme
+    (above, or beyond clew's techniques: then ER is '-' and the line says so). A line that
+    is not a proper puzzle (no solution, several, or not a puzzle) prints 'invalid: REASON'
+    and the others are still rated; the exit status is then 2.
+
+    \b
+    Examples:
+      clew sudoku rate puzzles.txt
+      clew sudoku rate 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku generate --count 10 | clew sudoku rate --line-numbers
+    """
+    import json
+
+    from ..errors import ClewError
+    from ..sudoku.grid import Grid, split_lines
+    from ..sudoku.logic import rate
+
+    if line_numbers and fmt != "line":
+        raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
+    symbols = _check_alphabet(symbols)
+    shape = _shape_arguments(box, variant)
+    data, name = _puzzles_source(source, symbols, **shape)
+    lines, numbers = split_lines(data)
+    bad = 0
+    out = sys.stdout
+    with _ctrl_c_kills():
+        for line, number in zip(lines, numbers):
+            text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+            prefix = f"{number}: " if line_numbers else ""
+            try:
+                r = rate(Grid(text, symbols=symbols, **shape))
+            except ClewError as exc:
+                bad += 1
+                message = _one_line(exc)
+                out.write((json.dumps({"line": number, "puzzle": text, "error": message}) if fmt == "json" else f"{prefix}invalid: {message}") + "\n")
+                continue
+            if fmt == "json":
+                record = {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
+                          "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}
+                out.write(json.dumps(record) + "\n")
+            else:
+                out.write(f"{prefix}{_rating_line(r)}\n")
+            out.flush()
+    if not lines:
+        _no_puzzle(data, name)
+        return EXIT_OK
+    if bad:
+        click.echo(f"clew: {_plural(bad, 'line')} of {name} could not be rated", err=True)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def _figure(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def _rating_line(r) -> str:
+    """'ER/EP/ED LEVEL HARDEST'; for a puzzle beyond clew's techniques, ER is '-' and the
+    line says so (with the hardest technique used before getting stuck, if any)."""
+    figures = "/".join(_figure(x) for x in (r.er, r.ep, r.ed))
+    if r.stuck:
+        before = f" (hardest step before: {r.hardest})" if r.hardest else ""
+        return f"{figures} {r.level} beyond clew's techniques{before}"
+    return f"{figures} {r.level} {r.hardest or '-'}"
+
+
+#: --format of 'hint' and 'explain'
+_step_format_option = click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    help="text: the sentences; json: for apps, each step as an object {technique, rating, "
+    "unit, cells, digits, placements, eliminations, text, n}, where a cell is {index, name}: "
+    "index 0-based in reading order (row * n + column, from 0), name 'r1c6' counted from 1 "
+    "(see clew.sudoku.Step.to_dict).",
+)
+
+
+def _proper_or_none(puzzle, symbols: str | None, purpose: str) -> str | None:
+    """Why the logical solver cannot serve PUZZLE ('this puzzle has no solution: ...'), or
+    None when it has exactly one solution: the steps of a puzzle with no solution lead to
+    a grid that does not exist, and one with several gets stuck for no fault of its own."""
+    from ..sudoku.logic import NotProperError, check_proper
+
+    try:
+        check_proper(puzzle, symbols=symbols, purpose=purpose)
+    except NotProperError as exc:
+        return _one_line(exc)
+    return None
+
+
+@click.command("hint", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@_step_format_option
+@_symbols_option
+@_shape_options
+def sudoku_hint(puzzle: str, fmt: str, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+    """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
+    digits involved, and what it places or removes ('-' reads the puzzle from stdin); with
+    --format json, the step as one JSON object.
+
+    The puzzle must be proper: one with no solution or several gets no hint. Exit status 1,
+    with the reason on stderr and nothing on stdout, when the puzzle has no solution, is not
+    unique (at least 2 solutions), is solved, or no technique applies (beyond clew's techniques).
+
+    \b
+    Examples:
+      clew sudoku hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku hint ..3.4.........42 --format json
+    """
+    from ..sudoku.grid import Grid
+    from ..sudoku.logic import LogicalState
+
+    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))
+    state = LogicalState(grid)  # reads and checks the givens first: bad input is 2
+    wrong = _proper_or_none(grid, symbols, "a hint")
+    if wrong is not None:
+        click.echo(f"clew: {wrong}", err=True)
+        return EXIT_FAILURE
+    step = None if state.is_solved() else state.next_step(uniqueness=True)  # proper: checked above
+    if step is None:
+        click.echo("the puzzle is solved" if state.is_solved() else "no technique applies: the rest is beyond clew's techniques", err=True)
+        return EXIT_FAILURE
+    click.echo(json.dumps(step.to_dict()) if fmt == "json" else step.text)
+    return EXIT_OK
+
+
+@click.command("explain", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.argument("puzzle")
+@_step_format_option
+@_symbols_option
+@_shape_options
+def sudoku_explain(puzzle: str, fmt: str, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+    """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
+    rating), then the grid reached ('-' reads the puzzle from stdin). With --format json:
+    one JSON object {puzzle, solved, steps, grid, stuck}, steps as in 'hint --format json',
+    grid the one-line grid reached, stuck the reason logic stopped (null when solved).
+
+    The puzzle must be proper. Exit status 1 when it has no solution or is not unique (at
+    least 2 solutions; nothing on stdout), or when logic gets stuck before the end.
+
+    \b
+    Examples:
+      clew sudoku explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+      clew sudoku explain ..3.4.........42 --format json
+    """
+    from ..sudoku.grid import Grid
+    from ..sudoku.logic import solve_logically
+
+    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
+    wrong = _proper_or_none(grid, symbols, "an explanation")
+    if wrong is not None:
+        click.echo(f"clew: {wrong}", err=True)
+        return EXIT_FAILURE
+    result = solve_logically(grid, uniqueness=True)  # proper: checked above
+    reason = None if result.solved else (result.contradiction or "no technique applies: the rest is beyond clew's techniques")
+    if fmt == "json":
+        click.echo(json.dumps({
+            "puzzle": grid.to_variant_line(), "solved": result.solved, "steps": [step.to_dict() for step in result.steps],
+            "grid": result.grid.to_line(), "stuck": reason,
+        }))
+    else:
+        for i, step in enumerate(result.steps, start=1):
+            click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
+        click.echo(result.grid.to_text())
+    if reason is not None:
+        click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {reason}", err=True)
+        return EXIT_FAILURE
+    return EXIT_OK
