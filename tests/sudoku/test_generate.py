@@ -453,7 +453,7 @@ def test_many_puzzles_all_proper():
         (
             lambda: generate(16, difficulty="easy"),
             GenerateError,
-            "a difficulty can be asked for 4x4 and 9x9 puzzles, not 16x16",
+            "a difficulty can be asked for 4x4 and 9x9 puzzles (and for shapes and variants up to 12x12), not 16x16",
         ),
         (lambda: generate(minimal="yes"), GenerateError, "minimal must be True, False or None, got 'yes'"),
         (lambda: generate(seed=-1), GenerateError, "seed must be an integer >= 0 or None, got -1"),

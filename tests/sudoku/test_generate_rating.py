@@ -54,13 +54,22 @@ def test_bad_ranges_are_refused(rating, message):
         generate(rating=rating, seed=1)
 
 
-def test_a_range_is_for_classic_9x9_puzzles_without_a_difficulty():
+def test_a_range_is_for_9x9_puzzles_and_shapes_without_a_difficulty():
     with pytest.raises(GenerateError, match="not both"):
         generate(rating=(1.0, 2.0), difficulty="easy")
-    with pytest.raises(GenerateError, match="classic 9x9"):
+    with pytest.raises(GenerateError, match="not for classic 4x4 or 16x16"):
         generate(4, rating=(1.0, 2.0))
-    with pytest.raises(GenerateError, match="classic 9x9"):
-        generate(rating=(1.0, 2.0), variant="x")
+    with pytest.raises(GenerateError, match="shapes up to 12x12, not 20x20"):
+        generate(rating=(1.0, 2.0), box="4x5")
+
+
+@pytest.mark.parametrize("shape", [dict(variant="x"), dict(variant="killer"), dict(variant="jigsaw")])
+def test_a_range_on_a_variant(shape):
+    g = generate(rating=(2.6, 4.5), seed=5, **shape)
+    assert 2.6 <= g.rating.er <= 4.5 and g.puzzle.shape.variants == (shape["variant"],)
+    assert sudoku.count(g.puzzle, limit=2) == 1 and sudoku.is_solution(g.solution, g.puzzle)
+    again = sudoku.rate(g.puzzle)  # the rating it was chosen by, made again from the puzzle alone
+    assert again.er == g.rating.er
 
 
 def test_an_unreached_range_says_so():
@@ -77,3 +86,15 @@ def test_the_command_line_range():
     bad = subprocess.run([sys.executable, "-m", "clew", "sudoku", "generate", "--rating", "11.5-12", "--attempts", "1",
                           "--seed", "1"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "--rating" in bad.stderr
+
+
+def test_the_command_line_difficulty_of_a_killer():
+    done = subprocess.run([sys.executable, "-m", "clew", "sudoku", "generate", "--variant", "killer", "--difficulty",
+                           "hard", "--seed", "1", "--format", "json"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["level"] == "hard"
+    grid = sudoku.parse(record["puzzle"])
+    assert grid.shape.cages and sudoku.count(grid, limit=2) == 1
+    again = rate(grid)
+    assert again.level == "hard" and again.er == record["er"]

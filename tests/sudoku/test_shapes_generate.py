@@ -284,7 +284,7 @@ def test_classic_output_is_unchanged():
         (lambda: generate(variant="jigsaw+windoku"), GenerateError, "windoku needs square boxes, a jigsaw has regions: ask for one of them"),
         (lambda: generate(12, variant="killer"), GenerateError, "killer puzzles are generated up to 9x9, not 12x12: proving a larger cage layout unique takes the solver seconds to minutes"),
         (lambda: generate(variant="killer", symmetry="rotational"), GenerateError, "a killer keeps only the givens its cages need: symmetry applies to the other variants"),
-        (lambda: generate(box="2x3", difficulty="easy"), GenerateError, "a difficulty can be asked for classic 4x4 and 9x9 puzzles only, not for shapes and variants"),
+        (lambda: generate(box="4x5", difficulty="easy"), GenerateError, "a difficulty or rating range can be asked for shapes up to 12x12, not 20x20: rating each candidate would take seconds"),
         (lambda: generate(9, box="2x3"), ShapeError, "a 2x3 box does not tile a 9x9 sudoku (2 * 3 = 6, not 9)"),
         (lambda: generate(box="2x5", variant="windoku"), ShapeError, "windoku needs square boxes (its windows are the boxes shifted by one cell), not 2x5 boxes"),
         (lambda: generate(7, variant="x"), ShapeError, "a 7x7 sudoku has no boxes (7 is prime): give a jigsaw region map"),
@@ -362,7 +362,7 @@ def test_cli_generate_grid_format_shows_the_cages(capsys):
         (["--box", "2x5", "--variant", "windoku"], "windoku needs square boxes"),
         (["--box", "axb"], "a box is <rows>x<columns>, such as 3x4; got 'axb'"),
         (["--variant", "jigsaw", "--variant", "windoku"], "windoku needs square boxes, a jigsaw has regions"),
-        (["--box", "2x3", "--difficulty", "easy"], "a difficulty can be asked for classic 4x4 and 9x9 puzzles only"),
+        (["--box", "4x5", "--difficulty", "easy"], "a difficulty or rating range can be asked for shapes up to 12x12"),
     ],
 )
 def test_cli_generate_errors(capsys, args, fragment):

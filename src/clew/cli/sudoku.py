@@ -497,10 +497,12 @@ def sudoku_play(
     "--difficulty",
     type=click.Choice(("easy", "medium", "hard", "expert", "extreme")),
     default=None,
-    help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4 and 9x9.",
+    help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4, 9x9, and every shape and "
+    "variant up to 12x12.",
 )
 @click.option("--rating", "rating", metavar="LO-HI", default=None,
-              help="Only 9x9 puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5.")
+              help="Only puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5: 9x9, "
+              "and every shape and variant up to 12x12.")
 @click.option(
     "--symmetry",
     type=click.Choice(("none", "rotational", "diagonal", "mirror")),

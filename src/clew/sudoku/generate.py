@@ -85,7 +85,9 @@ kernel), the digging and the proof are the same, by the shape kernel:
   solution differs, until none is left, and then the givens that are not needed are dug
   out again (up to 9x9, :data:`MAX_KILLER_SIDE`). ``minimal`` and ``symmetry`` do not apply.
 
-A difficulty is offered for classic grids only (the rating reads them). ``box="3x3"`` on a
+A difficulty or rating range is offered for 4x4 and 9x9 grids and for every shape and
+variant up to 12x12 (:data:`MAX_RATED_SHAPE_SIDE`; a 6x6 puzzle, like a 4x4 one, rates easy
+nearly always). ``box="3x3"`` on a
 9x9 grid is the classic grid, made as always. The one-line form of a puzzle
 (:func:`clew.sudoku.generate_shapes.puzzle_line`) reads back with :class:`~clew.sudoku.Grid` and ``clew sudoku solve``
 given the same ``--box`` and ``--variant`` flags.
@@ -131,6 +133,7 @@ from .generate_plan import (  # noqa: F401  (the run's constants and errors, re-
     DIFFICULTIES,
     KILLER_PARTITIONS,
     MAX_KILLER_SIDE,
+    MAX_RATED_SHAPE_SIDE,
     RATED_SIDES,
     SIDES,
     SYMMETRIES,
@@ -323,28 +326,17 @@ def _shaped_candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray
     return _dig(solution, shape, members[order], sizes[order], target), solution, shape
 
 
-def _make_shaped(plan: _Plan, index: int) -> Generated:
-    """Puzzle ``index`` of a run of shapes or variants, from the stream ``(index, 0)``;
-    proven unique by the shape kernel before it is returned."""
-    rng = np.random.default_rng(np.random.SeedSequence(plan.entropy, spawn_key=(index, 0)))
-    puzzle, solution, shape = _shaped_candidate(plan, rng)
-    grid = Grid._make(puzzle.tobytes(), shape)
-    counts, sols = _run(puzzle.reshape(1, -1).copy(), shape, 2)
-    if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
-        raise RuntimeError(f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found")
-    return Generated(grid, Grid._make(solution.tobytes(), shape))
-
-
 def _make(plan: _Plan, index: int) -> Generated:
     """Puzzle ``index`` of a run: candidates from the streams ``(index, attempt)`` until one
-    is at the level asked for; proven unique before it is returned."""
-    if plan.shaped:
-        return _make_shaped(plan, index)
-    k = SIDES[plan.side]
+    is at the level asked for; proven unique before it is returned (a shape's puzzle by the
+    shape kernel)."""
     for attempt in range(plan.attempts):
-        ss = np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt))
-        puzzle, solution = _candidate(plan, np.random.default_rng(ss))
-        grid = Grid._make(puzzle.tobytes(), k)
+        rng = np.random.default_rng(np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt)))
+        if plan.shaped:
+            puzzle, solution, shape = _shaped_candidate(plan, rng)
+        else:
+            (puzzle, solution), shape = _candidate(plan, rng), SIDES[plan.side]
+        grid = Grid._make(puzzle.tobytes(), shape)
         rating = None
         if plan.difficulty is not None or plan.rating is not None:
             rating = _rate(grid)
@@ -352,13 +344,13 @@ def _make(plan: _Plan, index: int) -> Generated:
                 continue
             if plan.rating is not None and not (rating.er is not None and plan.rating[0] <= rating.er <= plan.rating[1]):
                 continue
-        counts, sols = _run(puzzle.reshape(1, -1).copy(), k, 2)
+        counts, sols = _run(puzzle.reshape(1, -1).copy(), shape, 2)
         if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
-            raise RuntimeError(f"generated puzzle {grid.to_line()} is not proper: {int(counts[0])} solutions found")
-        return Generated(grid, Grid._make(solution.tobytes(), k), rating)
+            raise RuntimeError(f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found")
+        return Generated(grid, Grid._make(solution.tobytes(), grid.shape), rating)
     wanted = plan.difficulty or f"ER {plan.rating[0]:g}-{plan.rating[1]:g}"
     raise DifficultyNotReachedError(
-        f"no {wanted} {plan.side}x{plan.side} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
+        f"no {wanted} {' '.join((f'{plan.side}x{plan.side}',) + plan.variants)} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
         f"ask for another {'difficulty' if plan.difficulty else 'range'}, or allow more candidates with a larger attempts=",
         wanted,
         plan.attempts,
@@ -395,7 +387,8 @@ def generate(
         a ``box`` or a ``variant``.
     difficulty : str, optional
         ``"easy"``, ``"medium"``, ``"hard"``, ``"expert"`` or ``"extreme"``: draw candidates
-        until :func:`clew.sudoku.logic.rate` puts one at that level (4x4 and 9x9 only).
+        until :func:`clew.sudoku.logic.rate` puts one at that level (4x4, 9x9, and shapes
+        and variants up to 12x12).
     symmetry : str
         ``"none"``, ``"rotational"`` (180 degrees), ``"diagonal"`` (main diagonal) or
         ``"mirror"`` (left-right): the positions of the givens keep that symmetry.
@@ -415,7 +408,8 @@ def generate(
         givens only where the cages leave the solution open), combined as ``"x+killer"``
         or a list (see *Shapes and variants* in the module documentation).
     rating : (float, float) or str, optional
-        ``(6.6, 7.5)`` or ``"6.6-7.5"``: draw 9x9 candidates until one's ER (its Sudoku
+        ``(6.6, 7.5)`` or ``"6.6-7.5"``: draw candidates (9x9, or a shape or variant up to
+        12x12) until one's ER (its Sudoku
         Explainer rating, :func:`clew.sudoku.logic.rate`) lies in the range; minimal puzzles
         when the range reaches above the hard level. Not with ``difficulty``.
 
@@ -430,7 +424,8 @@ def generate(
     clew.errors.BoardSizeError
         ``size`` is not 4, 9 or 16, or ``attempts`` is below 1.
     GenerateError
-        An unknown symmetry, difficulty or variant, a difficulty for 16x16 or for a shape,
+        An unknown symmetry, difficulty or variant, a difficulty for 16x16 or for a shape
+        above 12x12,
         windoku with a jigsaw, a killer above 9x9 or with a symmetry.
     clew.sudoku.shape.ShapeError
         A box that does not tile the grid, windoku without square boxes.

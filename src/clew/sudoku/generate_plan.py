@@ -26,6 +26,9 @@ TARGET_GIVENS = {4: 6, 9: 30, 16: 110}
 DEFAULT_ATTEMPTS = {"easy": 200, "medium": 300, "hard": 1000, "expert": 1000, "extreme": 1000}
 #: Sides for which a difficulty can be asked (the rating's sizes).
 RATED_SIDES = (4, 9)
+#: The largest side of a shape or variant generated at a difficulty or rating range: the
+#: logical solver rates a 12x12 puzzle in a fraction of a second, larger ones take seconds.
+MAX_RATED_SHAPE_SIDE = 12
 #: Variants that :func:`generate` makes (see *Shapes and variants* in the module documentation).
 VARIANTS = ("x", "windoku", "jigsaw", "killer")
 #: ``minimal=False`` digs a grid of a side not in :data:`TARGET_GIVENS` to this share of its cells.
@@ -78,15 +81,21 @@ def _check_symmetry(symmetry) -> str:
     return name
 
 
-def _check_difficulty(difficulty, side: int) -> str | None:
+def _difficulty_name(difficulty) -> str | None:
     if difficulty is None:
         return None
     name = difficulty.strip().lower() if isinstance(difficulty, str) else difficulty
     if name not in DIFFICULTIES:
         raise GenerateError(f"unknown difficulty {difficulty!r}: use one of {', '.join(DIFFICULTIES)}")
-    if side not in RATED_SIDES:
+    return name
+
+
+def _check_difficulty(difficulty, side: int) -> str | None:
+    name = _difficulty_name(difficulty)
+    if name is not None and side not in RATED_SIDES:
         raise GenerateError(
-            f"a difficulty can be asked for {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} puzzles, not {side}x{side}"
+            f"a difficulty can be asked for {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} puzzles "
+            f"(and for shapes and variants up to {MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}), not {side}x{side}"
         )
     return name
 
@@ -150,9 +159,9 @@ def _check_variants(variant) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v in names)
 
 
-def _shaped_plan(size, box, variants: tuple[str, ...], difficulty, symmetry: str, minimal, entropy: int) -> _Plan:
+def _shaped_plan(size, box, variants: tuple[str, ...], symmetry: str, minimal, entropy: int) -> _Plan:
     """The plan of puzzles of another shape than the classic grids: its side, box, variants
-    checked together (a difficulty is not offered: the rating reads classic grids)."""
+    checked together (a difficulty or rating range: :func:`_rated`)."""
     if size is None:
         side = parse_box(box)[0] * parse_box(box)[1] if box is not None else 9
     elif isinstance(size, bool) or not hasattr(size, "__index__") or not MIN_SIDE <= size.__index__() <= MAX_SIDE:
@@ -178,12 +187,26 @@ def _shaped_plan(size, box, variants: tuple[str, ...], difficulty, symmetry: str
     shaped = _Plan(entropy, side, symmetry, bool(minimal), None, 1, the_box, variants)
     if not variants and side in SIDES and the_box == (SIDES[side], SIDES[side]):
         return dataclasses.replace(shaped, box=None)  # the classic grid, made as always
-    if difficulty is not None:
-        raise GenerateError(
-            f"a difficulty can be asked for classic {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} puzzles only, "
-            f"not for shapes and variants"
-        )
     return shaped
+
+
+def _rated(plan: _Plan, difficulty, rating, minimal, attempts) -> _Plan:
+    """A shaped plan with the level or ER range its puzzles must be rated at (the
+    candidates minimal when the level is hard or above, as for the classic grids)."""
+    level = _difficulty_name(difficulty)
+    if level is None and rating is None:
+        return plan
+    if plan.side > MAX_RATED_SHAPE_SIDE:
+        raise GenerateError(
+            f"a difficulty or rating range can be asked for shapes up to {MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}, "
+            f"not {plan.side}x{plan.side}: rating each candidate would take seconds"
+        )
+    hard = level in _MINIMAL_LEVELS if level is not None else rating[1] > MINIMAL_ABOVE
+    if attempts is None:
+        attempts = DEFAULT_ATTEMPTS[level or ("hard" if hard else "easy")]
+    return dataclasses.replace(
+        plan, minimal=hard if minimal is None else minimal, difficulty=level, attempts=attempts, rating=rating
+    )
 
 
 def _check_rating(rating) -> tuple[float, float] | None:
@@ -201,23 +224,23 @@ def _check_rating(rating) -> tuple[float, float] | None:
 
 def _plan(size, difficulty, symmetry, minimal, seed, attempts, box=None, variant=None, rating=None) -> _Plan:
     rating = _check_rating(rating)
-    if rating is not None:
-        if difficulty is not None:
-            raise GenerateError("ask for a difficulty or a rating range, not both")
-        if box is not None or variant is not None or (size is not None and size != 9):
-            raise GenerateError("a rating range can be asked for classic 9x9 puzzles only")
-        hard = rating[1] > MINIMAL_ABOVE
-        plan = _plan(9, "hard" if hard else "easy", symmetry, hard if minimal is None else minimal, seed, attempts)
-        return dataclasses.replace(plan, difficulty=None, rating=rating)
+    if rating is not None and difficulty is not None:
+        raise GenerateError("ask for a difficulty or a rating range, not both")
     if box is not None or variant is not None:
         symmetry = _check_symmetry(symmetry)
         minimal = _check_minimal(minimal)
         if attempts is not None:
-            check_size(attempts, name="attempts", low=1, high=10**9)
-        plan = _shaped_plan(size, box, _check_variants(variant), difficulty, symmetry, minimal, _check_seed(seed))
+            attempts = check_size(attempts, name="attempts", low=1, high=10**9)
+        plan = _shaped_plan(size, box, _check_variants(variant), symmetry, minimal, _check_seed(seed))
         if plan.shaped:
-            return plan
+            return _rated(plan, difficulty, rating, minimal, attempts)
         size, box, variant = plan.side, None, None
+    if rating is not None:
+        if size is not None and size != 9:
+            raise GenerateError("a rating range can be asked for 9x9 puzzles and for shapes and variants, not for classic 4x4 or 16x16")
+        hard = rating[1] > MINIMAL_ABOVE
+        plan = _plan(9, "hard" if hard else "easy", symmetry, hard if minimal is None else minimal, seed, attempts)
+        return dataclasses.replace(plan, difficulty=None, rating=rating)
     side = _check_side(9 if size is None else size)
     symmetry = _check_symmetry(symmetry)
     level = _check_difficulty(difficulty, side)

@@ -2,8 +2,9 @@
 Sudoku Explainer's scale (ER, EP, ED), hints and explanations. It never guesses.
 
 The solver keeps, for every blank cell, a bitmask of its candidates (bit ``d - 1`` for
-digit ``d``) and works on the units of the grid (rows, columns, boxes) of any size
-k^2 x k^2, k = 2..5. At each step it plays the step Sudoku Explainer 1.2.1 (SE) would: it
+digit ``d``) and works on the units of the grid (rows, columns, boxes) of every shape:
+k^2 x k^2, rectangular boxes (6x6, 12x12, ...), jigsaw regions, and the variants' units
+and cages (:mod:`~clew.sudoku.logic_tables`). At each step it plays the step Sudoku Explainer 1.2.1 (SE) would: it
 tries SE's techniques in SE's order of trial (:data:`FINDERS`) and plays the step of the
 first that makes progress, chosen within the technique as SE chooses it. A :class:`Step`
 places digits or removes candidates and says why in one sentence. Placing a digit also
@@ -31,6 +32,14 @@ chains and cycles (:mod:`.chains`)                          6.5+
 aligned triple exclusion (:mod:`.exclusion`)                7.5
 Nishio, multiple and dynamic forcing chains (:mod:`.chains`) 7.5+
 ==========================================================  ==========================
+
+The variants add clew's own techniques (SE knows only the classic grid), each tried right
+after the classic technique of its rating (:mod:`.variant_techniques`): cage single 1.0,
+cage combinations 2.0, innies and outies 2.2, locked candidates of a diagonal, window,
+extra region or cage 2.8. Two families need the classic shape: the uniqueness techniques
+(their swap of two digits breaks a diagonal, a window or a cage sum: off on every variant),
+and the chains (written for 9x9 grids with 3x3 boxes: off on other grids, and sound on the
+9x9 variants, where they see fewer links than there are).
 
 A "direct" technique is SE's name for a pattern whose removals leave a single at once: the
 step is that placement alone. The uniqueness techniques hold only for a puzzle with exactly
