@@ -86,23 +86,38 @@ def test_rate_hint_and_explain_take_every_shape():
     assert six.puzzle.shape.box == (3, 2) and not rate(six.puzzle).stuck
 
 
-def published():
+def published() -> list:
+    """``(id, puzzle, solution)`` of each line of the published collection (its header says
+    where each comes from); the ids name the test cases."""
     out = []
     for line in DATA.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            puzzle, solution = (part.strip() for part in line.split(" : "))
-            out.append((puzzle, solution))
+            name, puzzle, solution = (part.strip() for part in line.split(" : "))
+            out.append(pytest.param(puzzle, solution, id=name))
     return out
 
 
-@pytest.mark.parametrize("puzzle, solution", published(), ids=["killer", "jigsaw"])
+@pytest.mark.parametrize("puzzle, solution", published())
 def test_published_puzzles_are_solved_by_logic(puzzle, solution):
+    """Every step agrees with the published solution. Where the techniques reach the end,
+    the grid is that solution and the rating is a finished one; a published puzzle beyond
+    them (the hardest killers here) must end stuck, with no contradiction, and rated so."""
     grid = sudoku.parse(puzzle)
+    truth = tuple(int(ch) for ch in solution)  # sides up to 9 in this collection
     sol = solve_logically(grid, uniqueness=True)
-    assert sol.solved and sol.grid.to_line() == solution
-    check_steps(sol.steps, grid, [tuple(int(ch) for ch in solution)])
+    check_steps(sol.steps, grid, [truth])
     r = rate(grid)
-    assert not r.stuck and r.er <= 3.0
+    assert r.steps == len(sol.steps)
+    if sol.solved:
+        assert sol.grid.to_line() == solution and not sol.stuck
+        assert not r.stuck and 1.0 <= r.er <= 3.0 and r.level in ("easy", "medium", "hard")
+    else:
+        assert sol.stuck and sol.contradiction is None and sol.steps
+        # what it placed before it stopped is the published solution's, and every blank
+        # cell it left still has its published digit among its candidates
+        assert all(d in (0, truth[c]) for c, d in enumerate(sol.grid.cells))
+        assert all(d or sol.candidates[c] >> (truth[c] - 1) & 1 for c, d in enumerate(sol.grid.cells))
+        assert r.stuck and r.er is None and r.level == "extreme"
 
 
 # ---------------------------------------------------------------------------------------------
