@@ -288,3 +288,14 @@ def test_the_command_line_rates_hints_and_explains_shapes(capsys):
     assert capsys.readouterr().out.count("\n") > 6
     assert cli.run(["sudoku", "rate", "--box", "4x4", six]) == 2
     assert "a 4x4 box does not tile a 6x6 sudoku" in capsys.readouterr().err
+
+
+def test_a_digit_every_combination_of_a_cage_holds_is_locked_in_it():
+    # cage r1c1 r1c2 r2c1 of sum 7 in a 4x4 killer: only 1 + 2 + 4, so 1, 2 and 4 are in
+    # it, and r2c2, which sees its three cells, holds none of them
+    state = four_by_four_killer([(7, [0, 1, 4])])
+    step = locked_candidates(state)
+    assert step.technique == "Locked candidates" and step.unit == "cage 1"
+    assert step.digits == (1,) and step.eliminations == ((5, 1),)
+    state.cands[5] = 0b0100  # one candidate less there: nothing locked leaves it
+    assert locked_candidates(state) is None

@@ -19,7 +19,8 @@ Innies and outies      2.2     the rule of 45: a unit holds each digit once, so 
 Locked candidates      2.8     pointing and claiming between a variant's unit (a diagonal, a
                                window, an extra region) or a cage and another unit: a digit of
                                a unit confined to where it crosses the other set leaves the
-                               rest of that set
+                               rest of that set; and a digit that every combination of a cage
+                               holds leaves the cells that see all its places in the cage
 =====================  ======  ================================================================
 
 Each finder returns ``None`` at once on a grid without the rules it reasons about, so the
@@ -288,11 +289,18 @@ def innies_outies(s: LogicalState) -> Step | None:
 
 def locked_candidates(s: LogicalState) -> Step | None:
     """A digit of a unit whose places all lie where the unit crosses another set (a
-    variant's unit or a group) leaves the rest of that set."""
+    variant's unit or a group) leaves the rest of that set; a digit that every combination
+    of a cage holds leaves the cells that see all its places in the cage."""
     t, cands = s._t, s.cands
     if not t.crossings:
         return None
     names = t.set_names
+    step = _crossing_locked(s)
+    return step if step is not None else _cage_locked(s)
+
+
+def _crossing_locked(s: LogicalState) -> Step | None:
+    t, cands, names = s._t, s.cands, s._t.set_names
     for u, v, shared, rest in t.crossings:
         unit = t.units[u]
         inside = 0
@@ -317,6 +325,43 @@ def locked_candidates(s: LogicalState) -> Step | None:
                 digits=(d,),
                 unit=t.unit_names[u],
                 text=f"Locked candidates: in {t.unit_names[u]}, {sym} fits only in {where}, all in {names[v]}, "
+                f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
+            )
+    return None
+
+
+def _cage_locked(s: LogicalState) -> Step | None:
+    """A digit in every set of digits that can make a cage's sum is in the cage: a cell
+    outside it that sees every place of that digit in the cage cannot hold it."""
+    t, cands = s._t, s.cands
+    peer_sets = t.peer_sets
+    for number, (total, cells) in enumerate(t.cages):
+        blank, placed = _blank_part(s, cells)
+        if len(blank) < 2:
+            continue
+        _, combos = sum_options(tuple(cands[c] for c in blank), total - placed)
+        if not combos:
+            continue
+        required = combos[0]
+        for m in combos[1:]:
+            required &= m
+        for d in _bits(required):
+            bit = 1 << (d - 1)
+            places = [c for c in blank if cands[c] & bit]
+            seen = set.intersection(*(set(peer_sets[c]) for c in places)) - set(cells)
+            gone = tuple((c, d) for c in sorted(seen) if cands[c] & bit)
+            if not gone:
+                continue
+            sym = s.symbol(d)
+            return Step(
+                "Locked candidates",
+                2.8,
+                eliminations=gone,
+                cells=tuple(places),
+                digits=(d,),
+                unit=f"cage {number + 1}",
+                text=f"Locked candidates: every set of different digits that makes the sum of cage {number + 1} "
+                f"({total}) holds {sym}, which fits in it only in {_and([s.name(c) for c in places])}, "
                 f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
             )
     return None
