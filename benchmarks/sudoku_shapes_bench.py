@@ -7,6 +7,7 @@ Usage::
     python benchmarks/sudoku_shapes_bench.py --full          # also both whole 6x6 counts (minutes)
     python benchmarks/sudoku_shapes_bench.py --classic-only  # only the 9x9 samples (runs on an
                                                              # older checkout too)
+    python benchmarks/sudoku_shapes_bench.py --files-only    # only the killer and jigsaw files
 
 Timings are medians of ``--reps`` runs after one warm-up run (kernels compiled and cached).
 """
@@ -172,7 +173,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--full", action="store_true", help="also count every 6x6 grid without the relabelling")
     parser.add_argument("--classic-only", action="store_true")
+    parser.add_argument("--files-only", action="store_true", help="only the killer and jigsaw files (runs on an older checkout too)")
     args = parser.parse_args()
+    if args.files_only:
+        files(args.reps, args.puzzles, args.seed)
+        return
     classic(args.reps)
     if args.classic_only:
         return

@@ -35,7 +35,12 @@ Propagation (``_propagate``), until nothing changes:
   the unsolved cells of a cage, a digit ``d`` stays in a cell only if the other ``m - 1``
   cells can make ``R - d``: at least the sum of their smallest candidates and of the
   ``m - 1`` smallest digits still possible in the cage (without ``d``: the digits differ),
-  at most the same with the largest. A solved cage must add up exactly;
+  at most the same with the largest. A solved cage must add up exactly. Then the
+  combinations (``_combinations``): the sets of ``m`` different digits among those still
+  possible in the cage that add up to ``R`` and give every unsolved cell one of its
+  candidates; a digit in none of them goes (two cells of sum 10 lose the 5, which the
+  bounds keep). The enumeration prunes on the sum and gives up, keeping every digit, past
+  :data:`COMBINATION_STEPS` steps (a large cage of a large grid);
 * locked candidates (``_pairs``): for two sets sharing cells, a digit that must go in set
   a (a unit) and can only go in the shared cells leaves the rest of set b. Boxes and lines
   give pointing and claiming; regions, diagonals, windows and cages give the same
@@ -235,11 +240,72 @@ def _high(m):
     return d
 
 
+#: Steps of one cage's enumeration of combinations before it gives up (keeps every digit).
+COMBINATION_STEPS = 4096
+
+
+@njit(cache=True)
+def _combinations(cand, gcells, lo, hi, union, m, rest, digits, pos):
+    """The digits of every set of ``m`` different digits of ``union`` that adds up to
+    ``rest`` and meets every unsolved cell of the cage ``gcells[lo:hi]`` (``union`` itself
+    when the enumeration gives up; 0 when there is none). ``digits`` and ``pos`` are scratch
+    arrays of at least n entries."""
+    k = 0
+    rem = union
+    while rem:
+        bit = rem & -rem
+        rem ^= bit
+        digits[k] = ctz64(bit) + 1
+        k += 1
+    usable = 0
+    level = 0
+    pos[0] = 0
+    partial = 0
+    steps = 0
+    while True:
+        steps += 1
+        if steps > COMBINATION_STEPS:
+            return union
+        p = pos[level]
+        # the digits are ascending: at position p the m - level digits still to choose add up
+        # to at least digits[p] * (m - level); past that sum, no later choice here can do
+        if p > k - (m - level) or partial + digits[p] * (m - level) > rest:
+            if level == 0:
+                break
+            level -= 1
+            partial -= digits[pos[level]]
+            pos[level] += 1
+            continue
+        d = digits[p]
+        if level < m - 1:
+            partial += d
+            level += 1
+            pos[level] = p + 1
+            continue
+        if partial + d == rest:
+            chosen = 0
+            for i in range(m):
+                chosen |= 1 << (digits[pos[i]] - 1)
+            if chosen & ~usable:
+                meets = True
+                for j in range(lo, hi):
+                    x = cand[gcells[j]]
+                    if x & (x - 1) and not x & chosen:
+                        meets = False
+                        break
+                if meets:
+                    usable |= chosen
+        pos[level] += 1
+    return usable
+
+
 @njit(cache=True)
 def _cages(cand, n, gptr, gcells, gsum, queue, tail):
     """Cage-sum bounds over every group with a sum (see the module docstring). Returns
     ``(removed, tail)``, removed :data:`CONTRADICTION` when a cage cannot be completed."""
     removed = 0
+    digits = np.empty(n + 1, np.int64)
+    pos = np.empty(n + 1, np.int64)
     for g in range(gptr.shape[0] - 1):
         target = gsum[g]
         if target < 0:  # NO_SUM
@@ -293,6 +359,11 @@ def _cages(cand, n, gptr, gcells, gsum, queue, tail):
                     break
         if rest < max(low_m, smin) or rest > min(high_m, smax):
             return CONTRADICTION, tail
+        usable = union
+        if m >= 2:
+            usable = _combinations(cand, gcells, gptr[g], gptr[g + 1], union, m, rest, digits, pos)
+            if usable == 0:
+                return CONTRADICTION, tail
         for j in range(gptr[g], gptr[g + 1]):
             cell = gcells[j]
             x = cand[cell]
@@ -308,7 +379,7 @@ def _cages(cand, n, gptr, gcells, gsum, queue, tail):
                 d = ctz64(bit) + 1
                 lo_others = max(smin - lo_x, low_m - d if d <= low_edge else low_m1)
                 hi_others = min(smax - hi_x, high_m - d if d >= high_edge else high_m1)
-                if d + lo_others > rest or d + hi_others < rest:
+                if d + lo_others > rest or d + hi_others < rest or not usable & bit:
                     drop |= bit
             if drop:
                 r, tail = _clear(cand, cell, drop, queue, tail)

@@ -58,6 +58,7 @@ sharing it costs nothing and nobody can change it under another reader.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
@@ -93,6 +94,24 @@ def _cached(build):
     @functools.wraps(build)
     def get(shape):
         return cached(as_shape(shape))
+
+    get.cache_clear = cached.cache_clear
+    return get
+
+
+def _by_units(build):
+    """Cache ``build(shape)`` per *grid*: the shape without its groups (killer cages, extra
+    regions under n cells), which do not change rows, columns, boxes or units. Every killer
+    has cages of its own, so a file of killers shares one grid's tables."""
+    cached = functools.lru_cache(maxsize=64)(build)
+
+    @functools.wraps(build)
+    def get(shape):
+        shape = as_shape(shape)
+        if shape.cages or any(len(cells) < shape.n for cells in shape.extra):
+            extra = tuple(cells for cells in shape.extra if len(cells) == shape.n)
+            shape = dataclasses.replace(shape, cages=(), extra=extra)
+        return cached(shape)
 
     get.cache_clear = cached.cache_clear
     return get
@@ -153,7 +172,7 @@ def cell_index(name: str, n: int) -> int:
     return (r - 1) * n + c - 1
 
 
-@_cached
+@_by_units
 def cell_names(shape: Shape) -> tuple[str, ...]:
     """The name of every cell of the grid, in reading order.
 
@@ -183,7 +202,7 @@ def box_of(cell: int, shape) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-@_cached
+@_by_units
 def rows(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cells of each row, top to bottom, each left to right.
 
@@ -194,7 +213,7 @@ def rows(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
 
 
-@_cached
+@_by_units
 def columns(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cells of each column, left to right, each top to bottom.
 
@@ -205,7 +224,7 @@ def columns(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
 
 
-@_cached
+@_by_units
 def boxes(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cells of each box (or jigsaw region), in reading order of their first cell (a
     region's number is its order of first appearance), each box's cells in reading order.
@@ -248,7 +267,7 @@ def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
     return out
 
 
-@_cached
+@_by_units
 def units(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """Every unit: the rows, the columns, the boxes, then the variants' units (``n`` cells
     each; ``3n`` units on a classic grid).
@@ -275,7 +294,7 @@ def sets(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return units(shape) + groups(shape)
 
 
-@_cached
+@_by_units
 def unit_names(shape: Shape) -> tuple[str, ...]:
     """The name of each unit, as messages say it: ``row 1`` .. ``column 1`` .. ``box 1``
     (``region 1`` for a jigsaw), then ``diagonal 1``, ``window 1``, ``extra region 1``
@@ -300,14 +319,18 @@ def set_names(shape: Shape) -> tuple[str, ...]:
 def cell_sets(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The sets (numbers into :func:`sets`) of each cell, ascending: its row, column and box
     first, then those of the variants."""
-    out: list[list[int]] = [[] for _ in range(shape.cells)]
-    for number, cells in enumerate(sets(shape)):
+    found = groups(shape)
+    if not found:
+        return cell_units(shape)
+    out = [list(mine) for mine in cell_units(shape)]
+    first = len(units(shape))
+    for number, cells in enumerate(found, start=first):
         for cell in cells:
             out[cell].append(number)
-    return tuple(tuple(found) for found in out)
+    return tuple(tuple(mine) for mine in out)
 
 
-@_cached
+@_by_units
 def cell_units(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The units of each cell: ``(its row, its column, its box)`` as unit numbers, then the
     variants' units it is in.
@@ -315,8 +338,11 @@ def cell_units(shape: Shape) -> tuple[tuple[int, ...], ...]:
     >>> cell_units(2)[5]
     (1, 5, 8)
     """
-    count = len(units(shape))
-    return tuple(tuple(u for u in found if u < count) for found in cell_sets(shape))
+    out: list[list[int]] = [[] for _ in range(shape.cells)]
+    for number, cells in enumerate(units(shape)):
+        for cell in cells:
+            out[cell].append(number)
+    return tuple(tuple(found) for found in out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,7 +378,7 @@ def peers(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(p)) for p in peer_sets(shape))
 
 
-@_cached
+@_by_units
 def segments(shape: Shape) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Where boxes and lines cross: ``(box, line, cells)`` for each box in order, first with
     each row it meets in two cells or more (top to bottom), then each such column (left to

@@ -307,6 +307,8 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         ((0, 0), (0, 2), 1, 'row 1')
         """
         n, shape, cells = self.n, self._shape, self._cells
+        if cells.count(0) >= len(cells) - 1:
+            return None  # no two filled cells (a killer without givens): nothing to build
         of_cell, names = geometry.cell_sets(shape), geometry.set_names(shape)
         seen: list[dict[int, int]] = [{} for _ in names]  # set -> digit -> first cell
         for index, v in enumerate(cells):
