@@ -35,8 +35,8 @@ Nishio, multiple and dynamic forcing chains (:mod:`.chains`) 7.5+
 
 The variants add clew's own techniques (SE knows only the classic grid), each tried right
 after the classic technique of its rating (:mod:`.variant_techniques`): cage single 1.0,
-cage combinations 2.0, innies and outies 2.2, locked candidates of a diagonal, window,
-extra region or cage 2.8. Two families need the classic shape: the uniqueness techniques
+cage combinations 2.0, innies and outies 2.2 (2.4, 2.6 over two, three rows or columns),
+locked candidates of a diagonal, window, extra region or cage 2.8. Two families need the classic shape: the uniqueness techniques
 (their swap of two digits breaks a diagonal, a window or a cage sum: off on every variant),
 and the chains (written for 9x9 grids with 3x3 boxes: off on other grids, and sound on the
 9x9 variants, where they see fewer links than there are).
