@@ -149,6 +149,9 @@ def test_explain_json_when_logic_gets_stuck(capsys, monkeypatch):
     record = json.loads(out)
     assert status == 1 and record["solved"] is False and record["stuck"] == "no technique applies: the rest is beyond clew's techniques"
     assert "stuck after" in err
+    # hint where no technique applies: status 1, the reason, nothing on stdout
+    stuck = logic.solve_logically(hard).grid.to_line()
+    assert run_in_process(capsys, "sudoku", "hint", stuck) == (1, "", "no technique applies: the rest is beyond clew's techniques\n")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -169,17 +169,16 @@ def sudoku_hint(puzzle: str, fmt: str, symbols: str | None, box: str | None, var
       clew sudoku hint ..3.4.........42 --format json
     """
     from ..sudoku.grid import Grid
-    from ..sudoku.logic import LogicalState
+    from ..sudoku.logic import NotProperError, hint
 
-    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))
-    state = LogicalState(grid)  # reads and checks the givens first: bad input is 2
-    wrong = _proper_or_none(grid, symbols, "a hint")
-    if wrong is not None:
-        click.echo(f"clew: {wrong}", err=True)
+    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
+    try:
+        step = hint(grid)
+    except NotProperError as exc:  # a puzzle, but not one with exactly one solution: 1
+        click.echo(f"clew: {_one_line(exc)}", err=True)
         return EXIT_FAILURE
-    step = None if state.is_solved() else state.next_step(uniqueness=True)  # proper: checked above
     if step is None:
-        click.echo("the puzzle is solved" if state.is_solved() else "no technique applies: the rest is beyond clew's techniques", err=True)
+        click.echo("the puzzle is solved" if grid.is_full() else "no technique applies: the rest is beyond clew's techniques", err=True)
         return EXIT_FAILURE
     click.echo(json.dumps(step.to_dict()) if fmt == "json" else step.text)
     return EXIT_OK
