@@ -200,9 +200,8 @@ def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool, unique: b
             for text in _render(fmt, blocks):
                 out.write(text.encode("utf-8"))
     elif fmt == "columns":
-        # The fast path: the kernel formats whole batches of solutions into bytes.
-        for chunk in solver.columns_text(n, limit=limit, ordered=not any_order):
-            out.write(chunk)
+        # The fast path: kernels write the text, about a megabyte at a time.
+        solver.write_columns(n, out, limit=limit, ordered=not any_order)
     else:
         batches = solver.solution_batches_unordered if any_order else solver.solution_batches
         for text in _render(fmt, batches(n, limit=limit)):

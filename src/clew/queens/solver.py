@@ -1,17 +1,26 @@
 """N-Queens: enumeration and verification (the friendly layer over ``_kernels_enum``,
-``_kernels_text`` and ``_kernels_verify``); counting is in :mod:`clew.queens.counting`."""
+``_kernels_text``, ``_kernels_text_sym`` and ``_kernels_verify``); counting is in
+:mod:`clew.queens.counting`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 import numpy as np
 
 from ..errors import InvalidSolutionError, check_size
 from . import _kernels_common as K
 from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
-from ._kernels_enum import META_SIZE, enum_init, enum_next, enum_symmetric
-from ._kernels_text import format_columns
+from ._kernels_enum import GROUP_DONE, META_SIZE, enum_init, enum_next, enum_symmetric, group_next, group_start
+from ._kernels_text import format_columns, format_mirrored
+from ._kernels_text_sym import META_CONSTELLATION as SYM_CONSTELLATION
+from ._kernels_text_sym import META_DEPTH as SYM_DEPTH
+from ._kernels_text_sym import META_SIZE as SYM_META_SIZE
+from ._kernels_text_sym import META_TURNS as SYM_TURNS
+from ._kernels_text_sym import NOT_STARTED as SYM_NOT_STARTED
+from ._kernels_text_sym import SLOTS as SYM_SLOTS
+from ._kernels_text_sym import sym_text_next
 from ._kernels_verify import first_conflict
 from .solution import Solution
 from .counter import count, count_total, counts  # noqa: F401
@@ -20,6 +29,21 @@ from .counting import constellations, count_piece, count_symmetric  # noqa: F401
 from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
 
 _BATCH = 4096
+#: Bytes of text a kernel call writes at most: the one buffer of a symmetry-order stream.
+_TEXT_BYTES = 1 << 20
+#: Solutions a lexicographic text chunk holds at most (n = 16: 600 KB of text).
+_TEXT_ROWS = 1 << 14
+#: Bytes a column takes in the text at most (two digits and a space).
+_CELL = 3
+_NEWLINE_BYTE = ord("\n")
+#: Steps back a text kernel takes in one call at most (a few hundredths of a second): the
+#: interpreter sees Ctrl-C between two calls even where solutions are rare.
+_TURNS = 1 << 22
+#: Memory that the lexicographic text may keep for mirror halving: the columns of the
+#: solutions left of the middle, n bytes each (n = 16: 118 MB, all of them).
+MIRROR_BYTES = 256 << 20
+#: Smaller boards are written as one group, without mirror halving.
+_MIRROR_MIN_N = 4
 
 
 # The counting API (count, counts) lives in :mod:`clew.queens.counter`, the constellations
@@ -96,19 +120,142 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
     yield from _first(batches(), limit)
 
 
+def _lex_groups(n: int) -> list[tuple[int, ...]]:
+    """The prefixes that cut the lexicographic enumeration into groups, in order: the first
+    queen's column, and on an odd board the second queen's too behind a middle first queen
+    (whose group is its own mirror). The mirror of each group left of the middle comes
+    after it; small boards are one group."""
+    if n < _MIRROR_MIN_N:
+        return [()]
+    half = n // 2
+    groups = [(c,) for c in range(half)]
+    if n % 2:
+        groups += [(half, c) for c in range(n)]
+    return groups + [(c,) for c in range(n - half, n)]
+
+
+def _lex_text(n: int) -> Iterator[tuple[np.ndarray, int]]:
+    """(text, lines) chunks of every solution in lexicographic order, views of one reused
+    buffer. A group whose mirror comes later keeps its rows (``MIRROR_BYTES`` at most in
+    all) and the mirror group is then written from them, reversed, instead of searched."""
+    out = np.empty((_TEXT_ROWS, n), np.int8)
+    buf = np.empty(_TEXT_ROWS * _CELL * n + 1, np.uint8)  # + 1: see format_columns
+    C, L, R, F, P = (np.zeros(n + 1, np.int64) for _ in range(5))
+    prefix = np.zeros(2, np.int64)
+    kept: dict[tuple[int, ...], list[np.ndarray]] = {}
+    used = 0
+    for group in _lex_groups(n):
+        mirror = tuple(n - 1 - c for c in group)
+        if mirror < group and mirror in kept:
+            for chunk in reversed(kept.pop(mirror)):
+                for hi in range(len(chunk), 0, -_TEXT_ROWS):
+                    lo = max(0, hi - _TEXT_ROWS)
+                    yield buf[: format_mirrored(chunk, lo, hi, buf)], hi - lo
+            continue
+        keep = mirror > group and used < MIRROR_BYTES
+        chunks: list[np.ndarray] = []
+        base = len(group)
+        prefix[:base] = group
+        depth = group_start(n, prefix, base, C, L, R, F, P)
+        while depth != GROUP_DONE:
+            written, depth = group_next(n, C, L, R, F, P, depth, base, out, _TURNS)
+            if not written:
+                continue
+            if keep:
+                chunks.append(out[:written].copy())
+                used += written * n
+                if used > MIRROR_BYTES:  # over the budget: the mirror group is searched
+                    used -= sum(c.nbytes for c in chunks)
+                    keep, chunks = False, []
+            yield buf[: format_columns(out, written, buf)], written
+        if keep:
+            kept[group] = chunks
+
+
+def _sym_text(n: int) -> Iterator[tuple[np.ndarray, int]]:
+    """(text, lines) chunks of every solution in symmetry order, views of one reused buffer
+    (see :func:`clew.queens._kernels_text_sym.sym_text_next`)."""
+    table = border_constellations(n)
+    buf = np.empty(_TEXT_BYTES, np.uint8)
+    meta = np.zeros(SYM_META_SIZE, np.int64)
+    meta[SYM_DEPTH] = SYM_NOT_STARTED
+    meta[SYM_TURNS] = _TURNS
+    S = np.zeros((n + 1, SYM_SLOTS), np.int64)
+    perm = np.zeros((2, n), np.int64)
+    syms = np.zeros(8, np.int64)
+    while meta[SYM_CONSTELLATION] < len(table):
+        size, lines = sym_text_next(n, table, meta, S, perm, syms, buf)
+        if lines:
+            yield buf[:size], lines
+
+
+def _text_chunks(n: int, limit: int | None, ordered: bool) -> Iterator[np.ndarray]:
+    """The text of the solutions, chunk by chunk (uint8 views of one reused buffer), cut
+    after ``limit`` lines."""
+    if ordered:
+        n = check_size(n, high=MAX_SOLVE_N)
+    else:
+        n = check_size(n, high=MAX_COUNT_N)
+    if limit is not None:
+        limit = check_size(limit, name="limit", low=0, high=2**62)
+        if limit == 0:
+            return
+    remaining = limit
+    for text, lines in _lex_text(n) if ordered else _sym_text(n):
+        if remaining is not None and lines >= remaining:
+            # the end of the remaining-th line of this chunk
+            yield text[: np.flatnonzero(text == _NEWLINE_BYTE)[remaining - 1] + 1]
+            return
+        if remaining is not None:
+            remaining -= lines
+        yield text
+
+
+def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: bool = True) -> None:
+    """Write the solutions to the binary file ``out`` in the columns format (see
+    :func:`clew.queens.format.to_columns`), one line per solution: the fast path of
+    ``clew queens solve``.
+
+    The text is written by the search kernels themselves into a buffer of about a megabyte,
+    handed to ``out.write`` as it fills: no Python code runs per solution. In lexicographic
+    order (``ordered``, n <= 62) the solutions whose first queen stands right of the middle
+    are written as the mirrors of those left of it, from their columns kept in memory
+    (``MIRROR_BYTES`` at most, n bytes a solution; beyond it they are searched):
+    about half the search. ``ordered=False`` writes them in symmetry order (n <= 32), every
+    solution once, about an eighth of the search.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> write_columns(6, out)
+    >>> print(out.getvalue().decode(), end="")
+    1 3 5 0 2 4
+    2 5 1 4 0 3
+    3 0 4 1 5 2
+    4 2 0 5 3 1
+    >>> out = io.BytesIO()
+    >>> write_columns(8, out, ordered=False)
+    >>> len(out.getvalue().splitlines())
+    92
+    """
+    for text in _text_chunks(n, limit, ordered):
+        out.write(text)
+
+
 def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[bytes]:
     """Stream solutions as chunks of text in the columns format (see
-    :func:`clew.queens.format.to_columns`), one line per solution: the fast path of
-    ``clew queens solve --format columns``, formatted by a kernel rather than per line in
-    Python. ``ordered=False`` streams in symmetry order instead of lexicographic order,
-    about 8 times less search (see :func:`solution_batches_unordered`)."""
-    buf = None
-    batches = solution_batches if ordered else solution_batches_unordered
-    for block in batches(n, limit=limit):
-        if buf is None:
-            buf = np.empty(_BATCH * 3 * block.shape[1], np.uint8)
-        size = format_columns(block, block.shape[0], buf)
-        yield buf[:size].tobytes()
+    :func:`clew.queens.format.to_columns`), one line per solution, written by the search
+    kernels (see :func:`write_columns`). ``ordered=False`` streams in symmetry order instead
+    of lexicographic order, about 8 times less search.
+
+    Examples
+    --------
+    >>> b"".join(columns_text(4))
+    b'1 3 0 2\\n2 0 3 1\\n'
+    """
+    for text in _text_chunks(n, limit, ordered):
+        yield text.tobytes()
 
 
 def solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
