@@ -142,10 +142,14 @@ QUICK_NODES = 3000
 
 
 def compiled_loaded() -> bool:
-    """Whether this process has loaded the compiled solver and its kernels already."""
+    """Whether this process has loaded the compiled solver already, or numba for other
+    kernels (a rating's chains, say): then most of the compiled path's start-up is paid, and
+    the solver's cached kernel loads in a moment, where a hard puzzle takes the interpreter
+    tens of milliseconds (in a batch of ratings, proving the puzzles proper here took more
+    time than some techniques)."""
     import sys
 
-    return sys.modules.get(__package__ + ".solver") is not None
+    return sys.modules.get(__package__ + ".solver") is not None or "numba" in sys.modules
 
 
 def count_quickly(grid, limit: int) -> int | None:

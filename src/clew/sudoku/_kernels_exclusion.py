@@ -22,10 +22,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._bits import ctz64, popcount64
+
 #: A group needs at least this many walls (SE's rule: one wall rarely excludes anything).
 MIN_WALLS = 2
 #: Largest group: a triple.
 MAX_GROUP = 3
+#: Cells per word of the kernel's bit sets of cells.
+WORD = 64
 
 
 @njit(cache=True)
@@ -66,6 +70,10 @@ def _allowed(cands, group, size, walls, nwalls, sees, allowed):
                     allowed[1] |= db
                     if size == 3:
                         allowed[2] |= dc
+                    # every candidate of the group used already: nothing can go, whatever
+                    # the combinations left (most groups end here, early)
+                    if allowed[0] == cands[a] and allowed[1] == cands[b] and (size == 2 or allowed[2] == cands[c]):
+                        return False
     for i in range(size):
         if cands[group[i]] & ~allowed[i]:
             return True
@@ -73,46 +81,128 @@ def _allowed(cands, group, size, walls, nwalls, sees, allowed):
 
 
 @njit(cache=True)
+def _fill(bits, nw, out):
+    """The set bits of the bit set ``bits[0..nw-1]`` (64 cells a word), ascending, into
+    ``out``; their number."""
+    k = 0
+    for w in range(nw):
+        x = bits[w]
+        while x:
+            out[k] = w * WORD + ctz64(x)
+            k += 1
+            x &= x - 1
+    return k
+
+
+@njit(cache=True)
 def first_exclusion(cands, cells, excl, usable, sees, size, group, allowed):
     """The first aligned pair (``size`` 2) or triple (3) exclusion in SE's order: pairs
     ``(cells[i], cells[j])``, ``i < j``, by ``j`` then ``i``; for triples, each such pair
     with two walls or more, then a third cell among the usable excluders of either, in
-    ascending order. Returns ``size`` with ``group``/``allowed`` filled, or 0."""
+    ascending order. Returns ``size`` with ``group``/``allowed`` filled, or 0.
+
+    The excluders of each cell tried, and the usable cells, are turned into bit sets first
+    (cell ``x`` is bit ``x % 64`` of word ``x // 64``), so that the walls of a pair are an
+    AND and their number a popcount, not a scan of every cell."""
     m = cells.shape[0]
-    walls = np.empty(excl.shape[1], np.int64)
+    count = excl.shape[1]
+    nw = (count + WORD - 1) // WORD
+    rows = np.zeros((count, nw), np.int64)
+    for i in range(m):
+        c = cells[i]
+        for x in range(count):
+            if excl[c, x]:
+                rows[c, x // WORD] |= np.int64(1) << (x % WORD)
+    use = np.zeros(nw, np.int64)
+    for x in range(count):
+        if usable[x]:
+            use[x // WORD] |= np.int64(1) << (x % WORD)
+    pair = np.empty(nw, np.int64)
+    third = np.empty(nw, np.int64)
+    walls = np.empty(count, np.int64)
+    common = np.empty(count, np.int64)
     for j in range(1, m):
         cj = cells[j]
         for i in range(j):
             ci = cells[i]
             nwalls = 0
-            for x in range(excl.shape[1]):
-                if excl[ci, x] and excl[cj, x]:
-                    walls[nwalls] = x
-                    nwalls += 1
+            for w in range(nw):
+                pair[w] = rows[ci, w] & rows[cj, w]
+                nwalls += popcount64(pair[w])
             if nwalls < MIN_WALLS:
                 continue  # a third cell cannot bring walls back
+            nwalls = _fill(pair, nw, walls)
             group[0] = ci
             group[1] = cj
             if size == 2:
                 if _allowed(cands, group, 2, walls, nwalls, sees, allowed):
                     return 2
                 continue
-            for ck in range(excl.shape[1]):
-                if ck == ci or ck == cj or not usable[ck] or not (excl[ci, ck] or excl[cj, ck]):
-                    continue
-                n3 = 0
-                for w in range(nwalls):
-                    if excl[ck, walls[w]]:
-                        n3 += 1
-                if n3 < MIN_WALLS:
-                    continue
-                common = np.empty(n3, np.int64)
-                n3 = 0
-                for w in range(nwalls):
-                    if excl[ck, walls[w]]:
-                        common[n3] = walls[w]
-                        n3 += 1
-                group[2] = ck
-                if _allowed(cands, group, 3, common, n3, sees, allowed):
-                    return 3
+            for w in range(nw):
+                area = (rows[ci, w] | rows[cj, w]) & use[w]
+                if ci // WORD == w:
+                    area &= ~(np.int64(1) << (ci % WORD))
+                if cj // WORD == w:
+                    area &= ~(np.int64(1) << (cj % WORD))
+                while area:
+                    ck = w * WORD + ctz64(area)
+                    area &= area - 1
+                    n3 = 0
+                    for v in range(nw):
+                        third[v] = rows[ck, v] & pair[v]
+                        n3 += popcount64(third[v])
+                    if n3 < MIN_WALLS:
+                        continue
+                    n3 = _fill(third, nw, common)
+                    group[2] = ck
+                    if _allowed(cands, group, 3, common, n3, sees, allowed):
+                        return 3
     return 0
+
+
+@njit(cache=True)
+def _popcount(x):
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def candidate_cells(cands, house, widest, cells, excl, usable):
+    """The cells SE tries, as :func:`clew.sudoku.exclusion._cells` lists them: a cell of two
+    candidates or more, none of the cells it sees (``house[c]``, SE's order, -1 past the
+    last) a naked single, at least one of them an excluder (2..``widest`` candidates).
+
+    Writes ``cells[0..count-1]`` in order, ``usable[c] = 1`` for them and ``excl[c, x] = 1``
+    for their excluders (``excl`` and ``usable`` zero on entry); returns ``count``."""
+    count = 0
+    for c in range(cands.shape[0]):
+        if _popcount(cands[c]) < 2:
+            continue
+        found = 0
+        single = False
+        for i in range(house.shape[1]):
+            x = house[c, i]
+            if x < 0:
+                break
+            k = _popcount(cands[x])
+            if k == 1:
+                single = True
+                break
+            if 2 <= k <= widest:
+                found += 1
+        if single or found == 0:
+            continue
+        for i in range(house.shape[1]):
+            x = house[c, i]
+            if x < 0:
+                break
+            k = _popcount(cands[x])
+            if 2 <= k <= widest:
+                excl[c, x] = 1
+        usable[c] = 1
+        cells[count] = c
+        count += 1
+    return count

@@ -326,10 +326,13 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
     kind = _KINDS[int(ans[kc.F_KIND])]
     complexity, a, b, target, seq = (int(ans[f]) for f in (kc.F_COMPLEXITY, kc.F_A, kc.F_B, kc.F_TARGET, kc.F_SEQ))
     y = not nishio
+    # a contradiction's run goes to its contradiction; the others' only as far as the target
+    # (the chains written end there: the rest of a run was most of the time of this step)
+    stop = -1 if kind == "contradiction" else target
 
     def run(pot: int) -> tuple:
         on = pot & 1
-        return pot, propagate(g, (pot >> 1,) if on else (), () if on else (pot >> 1,), y, dynamic, level)
+        return pot, propagate(g, (pot >> 1,) if on else (), () if on else (pot >> 1,), y, dynamic, level, stop)
 
     if kind == "contradiction":
         source, branches = a, [run(a)]

@@ -99,6 +99,25 @@ def _layout(n: int, k: int) -> tuple:
     return units, tuple(houses), tuple(peers), tuple(index_in)
 
 
+class _Lazy:
+    """A list made on demand: ``lazy[i]`` is ``make(i)``, computed on first use and kept."""
+
+    __slots__ = ("_make", "_memo")
+
+    def __init__(self, make, total: int) -> None:
+        self._make = make
+        self._memo: list = [None] * total
+
+    def __getitem__(self, i: int):
+        got = self._memo[i]
+        if got is None:
+            got = self._memo[i] = self._make(i)
+        return got
+
+    def __len__(self) -> int:
+        return len(self._memo)
+
+
 class Graph:
     """The candidates of a position and the links between them, in SE's order.
 
@@ -132,53 +151,76 @@ class Graph:
         self._links = None
         self.arrays = None  # the kernels' copies of cands and pos, made by the caller once
 
-    def _build_links(self) -> tuple:
-        """The link lists (built on first use: the kernels need only ``cands`` and ``pos``)."""
-        n, units, cmask, pos = self.n, self.units, self.cands, self.pos
-        total = n * n * n
-        weak_y: list = [()] * total
-        weak_x: list = [()] * total
-        strong_y: list = [()] * total
-        strong_x: list = [()] * total
-        for cell in range(n * n):
-            m = cmask[cell]
-            if not m:
-                continue
-            digits = [d for d in range(n) if m >> d & 1]
-            base = cell * n
-            for d in digits:
-                x = base + d
-                weak_y[x] = tuple(base + e for e in digits if e != d)
-                weak_x[x] = tuple(p * n + d for p in self.peers[cell] if cmask[p] >> d & 1)
-                if len(digits) == 2:
-                    strong_y[x] = (base + (digits[0] if digits[1] == d else digits[1]),)
-                others = []
-                for u in self.houses[cell]:
-                    pm = pos[u * n + d]
-                    if pm.bit_count() == 2:
-                        other = units[u][(pm & ~(1 << self.index_in[u][cell])).bit_length() - 1]
-                        o = other * n + d
-                        if o not in others:
-                            others.append(o)
-                strong_x[x] = tuple(others)
-        self._links = (weak_y, weak_x, strong_y, strong_x)
-        return self._links
+    # The link lists are made candidate by candidate as a search first asks (a write-up
+    # follows one chain and reaches a few dozen candidates; making all 4 x 729 lists up front
+    # cost more than the rest of the step). Each is what SE's order gives (module text).
+
+    def _links_of(self, kind: int) -> _Lazy:
+        if self._links is None:
+            total = self.n * self.size
+            self._links = tuple(_Lazy(f, total) for f in (self._weak_y, self._weak_x, self._strong_y, self._strong_x))
+        return self._links[kind]
+
+    def _digits(self, x: int) -> tuple[int, int, list[int]] | None:
+        cell, d = divmod(x, self.n)
+        m = self.cands[cell]
+        if not m >> d & 1:
+            return None  # not a candidate of the position: no links
+        return cell, d, [e for e in range(self.n) if m >> e & 1]
+
+    def _weak_y(self, x: int) -> tuple:
+        got = self._digits(x)
+        if got is None:
+            return ()
+        cell, d, digits = got
+        return tuple(cell * self.n + e for e in digits if e != d)
+
+    def _weak_x(self, x: int) -> tuple:
+        cell, d = divmod(x, self.n)
+        cmask = self.cands
+        if not cmask[cell] >> d & 1:
+            return ()
+        return tuple(p * self.n + d for p in self.peers[cell] if cmask[p] >> d & 1)
+
+    def _strong_y(self, x: int) -> tuple:
+        got = self._digits(x)
+        if got is None:
+            return ()
+        cell, d, digits = got
+        if len(digits) != 2:
+            return ()
+        return (cell * self.n + (digits[0] if digits[1] == d else digits[1]),)
+
+    def _strong_x(self, x: int) -> tuple:
+        n = self.n
+        cell, d = divmod(x, n)
+        if not self.cands[cell] >> d & 1:
+            return ()
+        others: list = []
+        for u in self.houses[cell]:
+            pm = self.pos[u * n + d]
+            if pm.bit_count() == 2:
+                other = self.units[u][(pm & ~(1 << self.index_in[u][cell])).bit_length() - 1]
+                o = other * n + d
+                if o not in others:
+                    others.append(o)
+        return tuple(others)
 
     @property
-    def weak_y(self) -> list:
-        return (self._links or self._build_links())[0]
+    def weak_y(self) -> _Lazy:
+        return self._links_of(0)
 
     @property
-    def weak_x(self) -> list:
-        return (self._links or self._build_links())[1]
+    def weak_x(self) -> _Lazy:
+        return self._links_of(1)
 
     @property
-    def strong_y(self) -> list:
-        return (self._links or self._build_links())[2]
+    def strong_y(self) -> _Lazy:
+        return self._links_of(2)
 
     @property
-    def strong_x(self) -> list:
-        return (self._links or self._build_links())[3]
+    def strong_x(self) -> _Lazy:
+        return self._links_of(3)
 
     def pot_text(self, pot: int) -> str:
         """``r1c2=5`` (on) or ``r1c2<>5`` (off)."""

@@ -64,13 +64,18 @@ class Run:
         return self.on[pot >> 1] if pot & 1 else self.off[pot >> 1]
 
 
-def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: int = 0) -> Run:
+def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: int = 0, stop: int = -1) -> Run:
     """SE's doChaining from the candidates assumed on (``on0``) and off (``off0``); with
     ``level`` 1 (dynamic only), the rules of :mod:`clew.sudoku.chains_nested` go on from
-    where the links stop."""
+    where the links stop. With ``stop`` (a potential), the run ends as soon as it reaches
+    that potential: what it holds then is what the whole run holds of the potential and its
+    ancestors (reached in the same order), all that writing one chain to it needs."""
     n = g.n
-    weak_y, weak_x = g.weak_y, g.weak_x
-    strong_y, strong_x = g.strong_y, g.strong_x
+    # The links are read off the candidates as each potential is followed, not taken from
+    # the graph's link lists: a run reaches a few hundred potentials, while building the
+    # lists visits every candidate's peers (it took more time than the runs that used them).
+    src, spos = g.cands, g.pos
+    peers, units, houses, index_in = g.peers, g.units, g.houses, g.index_in
     on: dict = {}
     off: dict = {}
     anc_on: dict = {}
@@ -84,25 +89,23 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
     pend_on = list(on0)
     pend_off = list(off0)
     i_on = i_off = 0
-    if dynamic:
-        src = g.cands
-        work = list(src)
-        spos = g.pos
-        wpos = list(spos)
-        units, houses, index_in = g.units, g.houses, g.index_in
+    # dynamic: the candidates (and places) left as the chain removes them; static: the
+    # position's own, never changed
+    work = list(src) if dynamic else src
+    wpos = list(spos) if dynamic else spos
     while i_on < len(pend_on) or i_off < len(pend_off):
         if i_on < len(pend_on):
             p = pend_on[i_on]
             i_on += 1
             a = anc_on[p]
             pot = p << 1 | 1
-            if dynamic:
-                cell, d = divmod(p, n)
-                wc = work[cell]
-                offs = [o for o in weak_y[p] if wc >> (o - cell * n) & 1] if y else []
-                offs += [o for o in weak_x[p] if work[o // n] >> d & 1]
-            else:
-                offs = weak_y[p] + weak_x[p] if y else weak_x[p]
+            # on -> off: the cell's other candidates (Y), then the digit in the peers (X), in
+            # SE's order (Graph.weak_y, Graph.weak_x), those still in the grid
+            cell, d = divmod(p, n)
+            base = cell * n
+            offs = [base + e for e in _bits(work[cell] & ~(1 << d))] if y else []
+            bit = 1 << d
+            offs += [q * n + d for q in peers[cell] if work[q] & bit]
             for o in offs:
                 if o in on:
                     return Run(on, off, anc_on, anc_off, (on[o], (pot,), o, anc_on[o], a | 1 << (o << 1)))
@@ -110,13 +113,15 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
                     off[o] = (pot,)
                     anc_off[o] = a | 1 << (o << 1)
                     pend_off.append(o)
+                    if o << 1 == stop:
+                        return Run(on, off, anc_on, anc_off, None)
         else:
             p = pend_off[i_off]
             i_off += 1
             a = anc_off[p]
             pot = p << 1
             if not dynamic:
-                ons = [(q, (pot,), a) for q in (strong_y[p] + strong_x[p] if y else strong_x[p])]
+                ons = [(q, (pot,), a) for q in _strong(g, p, y)]
             else:
                 ons = []
                 cell, d = divmod(p, n)
@@ -162,6 +167,8 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
                     on[q] = pars
                     anc_on[q] = anc | 1 << (q << 1 | 1)
                     pend_on.append(q)
+                    if q << 1 | 1 == stop:
+                        return Run(on, off, anc_on, anc_off, None)
         if level and i_on == len(pend_on) and i_off == len(pend_off):
             for o, pars in advanced(g, work, wpos):
                 if o not in off:
@@ -171,7 +178,36 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
                         a |= anc_off[h >> 1]
                     anc_off[o] = a
                     pend_off.append(o)
+                    if o << 1 == stop:
+                        return Run(on, off, anc_on, anc_off, None)
     return Run(on, off, anc_on, anc_off, None)
+
+
+def _bits(m: int):
+    """The set bits of ``m``, ascending."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+def _strong(g: Graph, p: int, y: bool) -> list:
+    """off -> on from candidate ``p`` in the position: the cell's only other candidate (Y,
+    if ``y``), then the digit's only other place in each unit (X: box, row, column, each
+    candidate once), as :attr:`Graph.strong_y` + :attr:`Graph.strong_x` list them."""
+    n = g.n
+    cell, d = divmod(p, n)
+    m = g.cands[cell]
+    out = []
+    if y and m.bit_count() == 2:
+        out.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
+    for u in g.houses[cell]:
+        pm = g.pos[u * n + d]
+        if pm.bit_count() == 2:
+            o = g.units[u][(pm & ~(1 << g.index_in[u][cell])).bit_length() - 1] * n + d
+            if o not in out:
+                out.append(o)
+    return out
 
 
 @dataclass

@@ -158,30 +158,49 @@ def _sees(shape) -> np.ndarray:
     return out
 
 
+_HOUSES: dict = {}  # id of a shape's house table -> (the table, as a padded array)
+
+
+def _house_array(s: LogicalState) -> np.ndarray:
+    """``house[c]`` of :func:`clew.sudoku.techniques._orders` as a kernel reads it: one row
+    per cell, -1 past its last peer (made once per table)."""
+    house = _orders(s).house
+    got = _HOUSES.get(id(house))
+    if got is None or got[0] is not house:
+        out = np.full((len(house), max(len(h) for h in house)), -1, np.int64)
+        for c, h in enumerate(house):
+            out[c, : len(h)] = h
+        if len(_HOUSES) > 32:  # killer puzzles: a shape each
+            _HOUSES.clear()
+        got = _HOUSES[id(house)] = (house, out)
+    return got[1]
+
+
 def _compiled(s: LogicalState, size: int) -> Step | None:
     """The same search as :func:`_reference`, by the kernel: the arrays are made once here,
     and the combinations of every pair and triple are tried in compiled code."""
-    from ._kernels_exclusion import first_exclusion
+    from ._kernels_exclusion import candidate_cells, first_exclusion
 
-    cells, excluders = _cells(s, size)
-    if len(cells) < size:
-        return None
     count = len(s.cands)
     excl = np.zeros((count, count), np.uint8)
     usable = np.zeros(count, np.uint8)
-    for c in cells:
-        usable[c] = 1
-        excl[c, list(_bits_of(excluders[c]))] = 1
+    cells = np.empty(count, np.int64)
+    cands = np.array(s.cands, np.int64)
+    # the cells and their excluders by the kernel too (as _cells finds them: that loop in
+    # Python took as long as the search of the groups)
+    found = candidate_cells(cands, _house_array(s), size, cells, excl, usable)
+    if found < size:
+        return None
     group = np.zeros(3, np.int64)
     allowed = np.zeros(3, np.int64)
-    cands = np.array(s.cands, np.int64)
-    found = first_exclusion(cands, np.array(cells, np.int64), excl, usable, _sees(s.shape), size, group, allowed)
+    found = first_exclusion(cands, cells[:found], excl, usable, _sees(s.shape), size, group, allowed)
     if not found:
         return None
     members = tuple(int(c) for c in group[:found])
-    common = excluders[members[0]]
+    walls = excl[members[0]].copy()
     for c in members[1:]:
-        common &= excluders[c]
+        walls &= excl[c]
+    common = sum(1 << int(x) for x in np.flatnonzero(walls))
     gone = tuple((c, d) for i, c in enumerate(members) for d in _bits(s.cands[c] & ~int(allowed[i])))
     return _step(s, members, common, gone)
 

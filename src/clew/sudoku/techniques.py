@@ -141,10 +141,28 @@ def _orders(s: LogicalState) -> _Orders:
     return found
 
 
-def _colex(masks: list[int], size: int) -> list[tuple[tuple[int, ...], int]]:
+#: _colex's answers by (masks, size): the subset finders ask the same of the units a step
+#: did not change, step after step, and the naked, hidden and direct finders of one step
+#: ask the same of each unit (emptied when it grows past _COLEX_MAX)
+_COLEX: dict = {}
+_COLEX_MAX = 1 << 16
+
+
+def _colex(masks, size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """``(indices, union)`` of every ``size`` of ``masks`` whose union has exactly ``size``
     bits, in colexicographic order of the indices (SE's order). Masks of fewer than 2 bits
     never take part (SE's rule for a subset: each member has two places or more)."""
+    key = (tuple(masks), size)
+    found = _COLEX.get(key)
+    if found is None:
+        if len(_COLEX) >= _COLEX_MAX:
+            _COLEX.clear()
+        found = _COLEX[key] = tuple(_colex_search(key[0], size))
+    return found
+
+
+def _colex_search(masks, size: int) -> list[tuple[tuple[int, ...], int]]:
+    """:func:`_colex`, searched."""
     usable = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size]
     if len(usable) < size:  # the usual case: answered before any search
         return []
@@ -364,10 +382,29 @@ def _direct_locked(s: LogicalState, pointing: bool) -> Step | None:
     t, cands = s._t, s.cands
     n = s.n
     o = _orders(s)
+    parts, memo = _direct_parts(o, t, pointing)
+    unit_get = o.unit_get
+    read: dict = {}  # home unit -> its cells' candidates, read once per call
     for box, line in o.pointing if pointing else o.claiming:
         seg = o.segment[box, line][0]
-        get_seg, get_box, get_line = o.segment_get[box, line]
-        found = reduce(or_, get_seg(cands)) & ~reduce(or_, (get_box if pointing else get_line)(cands))
+        # the digits of the segment found nowhere else in its box (pointing) or line
+        # (claiming): a function of that one unit's candidates, kept from the last position
+        # where the unit was the same (a step changes few units)
+        home, inside, outside = parts[box, line]
+        got = read.get(home)
+        if got is None:
+            got = read[home] = unit_get[home](cands)
+        last = memo.get((box, line))
+        if last is not None and last[0] == got:
+            found = last[1]
+        else:
+            here = rest = 0
+            for i in inside:
+                here |= got[i]
+            for i in outside:
+                rest |= got[i]
+            found = here & ~rest
+            memo[box, line] = (got, found)
         while found:
             bit = found & -found
             found ^= bit
@@ -406,6 +443,29 @@ def _direct_locked(s: LogicalState, pointing: bool) -> Step | None:
     return None
 
 
+_DIRECT: dict = {}  # (id of an _Orders, pointing) -> (the _Orders, segment parts, memo)
+
+
+def _direct_parts(o: _Orders, t, pointing: bool) -> tuple[dict, dict]:
+    """Per segment ``(box, line)`` of the shape: its home unit (the box for pointing, the
+    line for claiming) and the positions in that unit of the segment's cells and of the
+    others; and the memo of :func:`_direct_locked` (segment -> (home's candidates, digits
+    found)), both kept per shape."""
+    got = _DIRECT.get((id(o), pointing))
+    if got is None or got[0] is not o:
+        parts = {}
+        for (box, line), (seg, _, _) in o.segment.items():
+            home = box if pointing else line
+            unit = t.units[home]
+            inside = tuple(i for i, c in enumerate(unit) if c in seg)
+            outside = tuple(i for i, c in enumerate(unit) if c not in seg)
+            parts[box, line] = (home, inside, outside)
+        if len(_DIRECT) > 64:  # killer puzzles: a shape each
+            _DIRECT.clear()
+        got = _DIRECT[id(o), pointing] = (o, parts, {})
+    return got[1], got[2]
+
+
 def _direct_pointing(s: LogicalState) -> Step | None:
     return _direct_locked(s, True)
 
@@ -418,6 +478,22 @@ def _direct_claiming(s: LogicalState) -> Step | None:
 # Subsets and fish
 # ---------------------------------------------------------------------------------------------
 
+_QUIET: dict = {}  # (id of an _Orders, finder, size) -> (the _Orders, {unit: what it held})
+
+
+def _quiet(o: _Orders, finder: str, size: int) -> dict:
+    """unit -> the candidates (as places or masks) it held when ``finder`` of ``size`` last
+    searched it and found nothing. What a subset finder finds in a unit is a function of the
+    candidates of the unit's cells alone (the places of its digits say the same), so a unit
+    a step did not change is not searched again (kept per shape)."""
+    got = _QUIET.get((id(o), finder, size))
+    if got is None or got[0] is not o:
+        if len(_QUIET) > 256:  # killer puzzles: a shape each
+            _QUIET.clear()
+        got = _QUIET[id(o), finder, size] = (o, {})
+    return got[1]
+
+
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 _NAKED_RATINGS = {2: 3.0, 3: 3.6, 4: 5.0}
 _HIDDEN_RATINGS = {2: 3.4, 3: 4.0, 4: 5.4}
@@ -428,11 +504,15 @@ _FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
 def _naked_subset(s: LogicalState, size: int) -> Step | None:
     t, cands = s._t, s.cands
     o = _orders(s)
+    quiet = _quiet(o, "naked", size)
     for u in o.se_units:
         unit = t.units[u]
         if _blanks(s, u) < 2 * size:  # SE's rule: else the hidden subset is smaller
             continue
-        for chosen, union in _colex(list(o.unit_get[u](cands)), size):
+        masks = o.unit_get[u](cands)
+        if quiet.get(u) == masks:
+            continue  # these candidates were searched at an earlier position: nothing
+        for chosen, union in _colex(masks, size):
             group = tuple(unit[i] for i in chosen)
             gone = tuple(c for c in unit if c not in group and cands[c] & union)
             if not gone:
@@ -452,16 +532,21 @@ def _naked_subset(s: LogicalState, size: int) -> Step | None:
                     f"from the other cells of {t.unit_names[u]} ({', '.join(t.names[c] for c in gone)})."
                 ),
             )
+        quiet[u] = masks
     return None
 
 
 def _hidden_subset(s: LogicalState, size: int) -> Step | None:
     t, cands, n = s._t, s.cands, s.n
     every = _all_places(s)
-    for u in _orders(s).se_units:
+    o = _orders(s)
+    quiet = _quiet(o, "hidden", size)
+    for u in o.se_units:
         unit = t.units[u]
         if _blanks(s, u) <= 2 * size:
             continue
+        if quiet.get(u) == every[u]:
+            continue  # these places were searched at an earlier position: nothing
         for chosen, places in _colex(every[u], size):
             group_digits = tuple(i + 1 for i in chosen)
             keep = sum(1 << (d - 1) for d in group_digits)
@@ -489,6 +574,7 @@ def _hidden_subset(s: LogicalState, size: int) -> Step | None:
                     f"({', '.join(removed)})."
                 ),
             )
+        quiet[u] = every[u]
     return None
 
 
@@ -497,11 +583,15 @@ def _direct_hidden_subset(s: LogicalState, size: int) -> Step | None:
     one place in the unit; the step is that placement alone."""
     t, n = s._t, s.n
     every = _all_places(s)
-    for u in _orders(s).se_units:
+    o = _orders(s)
+    quiet = _quiet(o, "direct hidden", size)
+    for u in o.se_units:
         unit = t.units[u]
         if _blanks(s, u) <= size:
             continue
         where = every[u]
+        if quiet.get(u) == where:
+            continue  # these places were searched at an earlier position: nothing
         for chosen, places in _colex(where, size):
             for i in range(n):
                 if i in chosen or where[i].bit_count() < 2:
@@ -529,6 +619,7 @@ def _direct_hidden_subset(s: LogicalState, size: int) -> Step | None:
                         f"{name}, so {name} = {sym}."
                     ),
                 )
+        quiet[u] = where
     return None
 
 
@@ -543,19 +634,16 @@ def _fish(s: LogicalState, size: int) -> Step | None:
     placed = [0] * (n + 1)
     for v in values:
         placed[v] += 1
+    every = _all_places(s)
     for base_first, cover_first, base_word, cover_word in ((n, 0, "columns", "rows"), (0, n, "rows", "columns")):
         best = None
         for d in range(1, n + 1):
             if placed[d] + 2 * size > n:
                 continue
             bit = 1 << (d - 1)
-            pos = []
-            for i in range(n):
-                m = 0
-                for j, c in enumerate(t.units[base_first + i]):
-                    if cands[c] & bit:
-                        m |= 1 << j
-                pos.append(m)
+            # the digit's places in each base line (bit j: the line's j-th cell), read from
+            # the places of the position, made once for every finder that asks
+            pos = [every[base_first + i][d - 1] for i in range(n)]
             for chosen, covers in _colex(pos, size):
                 if best is not None and tuple(reversed(chosen)) >= best[0]:
                     break

@@ -44,12 +44,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .techniques import Step, _and, _bits, _colex, _orders
+from .techniques import Step, _all_places, _and, _bits, _colex, _orders
 
 if TYPE_CHECKING:
     from .logic import LogicalState
 
 __all__ = ["bug", "unique_loops"]
+
+
+_POSITIONS: dict[int, tuple] = {}
+
+
+def _positions(n: int) -> tuple | None:
+    """``table[m]``: the positions of the set bits of m, ascending, for every m < 2^n (n up
+    to 16; None above: the caller counts them out)."""
+    if n > 16:
+        return None
+    table = _POSITIONS.get(n)
+    if table is None:
+        table = _POSITIONS[n] = tuple(tuple(i for i in range(n) if m >> i & 1) for m in range(1 << n))
+    return table
+
+
+def _bits_at(m: int):
+    """The positions of the set bits of ``m``, ascending."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
 
 
 def _loop_bonus(size: int) -> float:
@@ -116,6 +138,86 @@ def _valid_loop(s: LogicalState, loop: list[int]) -> bool:
     return seen[0] == seen[1]
 
 
+#: per tables of a shape (kept alive here with them): the kernel's arrays of unit kinds and units
+_ARRAYS: dict = {}
+#: find the loops by the kernel (:mod:`._kernels_uniqueness`) once numba is loaded in the
+#: process; False: always the plain Python search (the reference; same loops, same order)
+FAST = True
+#: the kernel's output: at most this many loops from one start (else the reference runs)
+_MAX_LOOPS = 512
+
+
+def _kernel_arrays(s: LogicalState) -> tuple:
+    t = s._t
+    got = _ARRAYS.get(id(t))
+    if got is None or got[0] is not t:
+        import numpy as np
+
+        cells = len(s.cands)
+        kinds = [_kinds(s, c) for c in range(cells)]
+        kinds_a = np.full((cells, max(len(k) for k in kinds)), -1, np.int64)
+        for c, ks in enumerate(kinds):
+            kinds_a[c, : len(ks)] = ks
+        units_a = np.full((len(t.units), max(len(u) for u in t.units)), -1, np.int64)
+        for u, unit in enumerate(t.units):
+            units_a[u, : len(unit)] = unit
+        out = (np.zeros((_MAX_LOOPS, cells + 1), np.int64), np.zeros(_MAX_LOOPS, np.int64))
+        got = _ARRAYS[id(t)] = (t, kinds_a, units_a, out)
+    return got[1:]
+
+
+def _all_loops(s: LogicalState) -> list[list[int]] | None:
+    """Every valid loop of the position, start by start in reading order, each start's in
+    SE's order, by the kernel (one call for the position); None when they do not fit in
+    its output (the caller then searches in Python)."""
+    import numpy as np
+
+    from ._kernels_uniqueness import all_loops
+
+    kinds_a, units_a, (loops, lens) = _kernel_arrays(s)
+    found = all_loops(np.array(s.cands, np.int64), kinds_a, units_a, loops, lens)
+    if found < 0:
+        return None
+    return [loops[i, : lens[i]].tolist() for i in range(found)]
+
+
+def _loops(s: LogicalState) -> list[list[int]]:
+    """Every valid loop of the position in SE's order: by the kernel once numba is loaded
+    in the process, else (or when the kernel's output overflows) by the reference."""
+    if FAST and _numba_loaded():
+        found = _all_loops(s)
+        if found is not None:
+            return found
+    out = []
+    for start, m in enumerate(s.cands):
+        if m.bit_count() == 2:
+            v1, v2 = _bits(m)
+            out.extend(loop for loop in _find_loops(s, start, v1, v2) if _valid_loop(s, loop))
+    return out
+
+
+def _numba_loaded() -> bool:
+    """Whether this process has loaded numba already: a rating that does not need it never
+    pays its start-up (about 0.7 s) for the loops alone."""
+    import sys
+
+    return "numba" in sys.modules
+
+
+def _distinct(loops):
+    """The loops, each set of cells once (the first found). The same cells are found from
+    each of their bivalue cells and both ways round; the steps of each type are keyed by
+    the set of cells (:func:`_key`), and whichever way round a loop goes its steps have the
+    same keys (the two cells with extras play symmetric parts in types 2 to 4), so a later
+    copy adds no step: skipping it spares the subsets of type 3 (most of the time here)."""
+    seen = set()
+    for loop in loops:
+        cells = frozenset(loop)
+        if cells not in seen:
+            seen.add(cells)
+            yield loop
+
+
 def _shared_units(s: LogicalState, a: int, b: int) -> list[int]:
     return [u for u, w in zip(_kinds(s, a), _kinds(s, b)) if u == w]
 
@@ -126,32 +228,26 @@ def unique_loops(s: LogicalState) -> Step | None:
     t, cands = s._t, s.cands
     found: dict[tuple, tuple[float, int, Step]] = {}
     order = 0
-    for start in range(s.n * s.n):
-        m = cands[start]
-        if m.bit_count() != 2:
-            continue
-        v1, v2 = _bits(m)
-        for loop in _find_loops(s, start, v1, v2):
-            if not _valid_loop(s, loop):
-                continue
-            wide = [c for c in loop if cands[c].bit_count() > 2]
-            steps = []
-            if len(wide) == 1:
-                steps.append(_type1(s, loop, wide[0], v1, v2))
-            elif len(wide) > 2:
+    for loop in _distinct(_loops(s)):
+        v1, v2 = _bits(cands[loop[0]])
+        wide = [c for c in loop if cands[c].bit_count() > 2]
+        steps = []
+        if len(wide) == 1:
+            steps.append(_type1(s, loop, wide[0], v1, v2))
+        elif len(wide) > 2:
+            steps.append(_type2(s, loop, wide, v1, v2))
+        elif len(wide) == 2:
+            pair = (1 << (v1 - 1)) | (1 << (v2 - 1))
+            extra = (cands[wide[0]] | cands[wide[1]]) & ~pair
+            if extra.bit_count() == 1:
                 steps.append(_type2(s, loop, wide, v1, v2))
-            elif len(wide) == 2:
-                pair = (1 << (v1 - 1)) | (1 << (v2 - 1))
-                extra = (cands[wide[0]] | cands[wide[1]]) & ~pair
-                if extra.bit_count() == 1:
-                    steps.append(_type2(s, loop, wide, v1, v2))
-                elif extra.bit_count() >= 2:
-                    steps.extend(_type3(s, loop, wide[0], wide[1], v1, v2, extra))
-                steps.append(_type4(s, loop, wide[0], wide[1], v1, v2))
-            for key, step in steps:
-                if step is not None and step.eliminations and key not in found:
-                    found[key] = (step.rating, order, step)
-                    order += 1
+            elif extra.bit_count() >= 2:
+                steps.extend(_type3(s, loop, wide[0], wide[1], v1, v2, extra))
+            steps.append(_type4(s, loop, wide[0], wide[1], v1, v2))
+        for key, step in steps:
+            if step is not None and step.eliminations and key not in found:
+                found[key] = (step.rating, order, step)
+                order += 1
     if not found:
         return None
     # lowest rating, then lowest type, then first found (SE sorts its list so, stably)
@@ -237,14 +333,25 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
     pair = (1 << (v1 - 1)) | (1 << (v2 - 1))
     out = []
     base = 4.5 + _loop_bonus(len(loop))
+    # what does not depend on the size, made once per shared unit (every size reads it):
+    # the unit, its blanks, where c1 and c2 stand, the naked masks, the places of each digit
+    shared = []
+    for unit_no in _shared_units(s, c1, c2):
+        unit = t.units[unit_no]
+        i1, i2 = unit.index(c1), unit.index(c2)
+        masks = [extra if i == i1 else (0 if i == i2 else cands[c]) for i, c in enumerate(unit)]
+        where = [0] * n
+        for i, c in enumerate(unit):
+            if i == i2:
+                continue
+            for d in _bits(cands[c]):
+                where[d - 1] |= 1 << i
+        shared.append((unit_no, unit, sum(1 for c in unit if not s.values[c]), i1, i2, masks, where))
+    rest = [d for d in range(1, n + 1) if not (pair | extra) >> (d - 1) & 1]
     for degree in range(extra.bit_count(), n - 1):
-        for unit_no in _shared_units(s, c1, c2):
-            unit = t.units[unit_no]
-            blanks = sum(1 for c in unit if not s.values[c])
-            i1, i2 = unit.index(c1), unit.index(c2)
+        for unit_no, unit, blanks, i1, i2, masks, where in shared:
             if 2 * degree <= blanks:
                 # naked: the virtual cell (c1's place, holding the extras) and degree - 1 others
-                masks = [extra if i == i1 else (0 if i == i2 else cands[c]) for i, c in enumerate(unit)]
                 for chosen, union in _colex(masks, degree):
                     if i1 not in chosen:
                         continue
@@ -277,15 +384,8 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
                     out.append((_key(3, loop, "naked", unit_no, digits, others), step))
             if 2 * degree < blanks:
                 # hidden: a, b and degree - 2 other digits fit (c2 left out) in degree cells
-                rest = [d for d in range(1, n + 1) if not (pair | extra) >> (d - 1) & 1]
                 if degree - 2 > len(rest) or not rest:
                     continue
-                where = [0] * n
-                for i, c in enumerate(unit):
-                    if i == i2:
-                        continue
-                    for d in _bits(cands[c]):
-                        where[d - 1] |= 1 << i
                 for picked in _colex_plain(len(rest), degree - 2):
                     hidden = [rest[i] for i in picked] + [v1, v2]
                     places = 0
@@ -379,14 +479,20 @@ def bug(s: LogicalState) -> Step | None:
     extras: dict[int, int] = {}
     every = 0
     common: list[int] | None = None
+    # the places of each digit in each unit, as the subset finders of this position read
+    # them (made once per position): most (unit, digit) have 0 or 2 and need no cell list
+    all_places = _all_places(s)
+    table = _positions(n)
     # SE's kinds of region: boxes, rows, columns
     for u in o.boxes + tuple(range(n)) + tuple(range(n, 2 * n)):
         unit = t.units[u]
+        places = all_places[u]
         for d in range(1, n + 1):
-            bit = 1 << (d - 1)
-            where = [c for c in unit if cands[c] & bit]
-            if len(where) in (0, 2):
+            count = places[d - 1].bit_count()
+            if count == 0 or count == 2:
                 continue
+            bit = 1 << (d - 1)
+            where = [unit[i] for i in (table[places[d - 1]] if table else _bits_at(places[d - 1]))]
             wide = [c for c in where if cands[c].bit_count() >= 3]
             if not wide:
                 return None
