@@ -44,7 +44,7 @@ def _definitions(g: chains_graph.Graph, x: int) -> tuple:
 def test_links_made_on_demand_follow_their_definitions(se_ratings):
     checked = 0
     for s in _positions(se_ratings):
-        g = chains_graph.Graph(s.n, s.k, s.cands, s._t.names)
+        g = chains_graph.Graph(s.shape, s.cands, s._t.names)
         for x in range(s.n ** 3):
             assert (g.weak_y[x], g.weak_x[x], g.strong_y[x], g.strong_x[x]) == _definitions(g, x), x
             checked += 1
@@ -55,7 +55,7 @@ def test_static_propagation_reads_the_same_links(se_ratings):
     # the static runs (multiple forcing chains) take the off -> on links from _strong: the
     # graph's strong lists, concatenated Y then X
     for s in _positions(se_ratings, count=3, steps=10):
-        g = chains_graph.Graph(s.n, s.k, s.cands, s._t.names)
+        g = chains_graph.Graph(s.shape, s.cands, s._t.names)
         for x in range(s.n ** 3):
             if g.cands[x // s.n] >> (x % s.n) & 1:
                 assert chains_multiple._strong(g, x, True) == list(g.strong_y[x] + g.strong_x[x])

@@ -117,10 +117,29 @@ def test_length_penalty_follows_se_ceilings():
     assert difficulty(6.5, 7) == difficulty(6.6, 6)  # 6.5 + 0.1 and 6.6 compare equal, as in SE
 
 
-def test_other_sizes_do_not_crash():
-    four = LogicalState("1.3." "..1." ".1.." "..4.")
-    for _, _, finder in chains.CHAIN_FINDERS:
-        assert finder(four) is None
+def test_other_sizes_keep_every_solution_and_16x16_is_left_out():
+    # the chains run on every shape up to 12x12: on puzzles with several solutions (4x4,
+    # 6x6 with 2x3 and 3x2 boxes) whatever a chain finder removes or places holds in all
+    from clew import sudoku
+    from clew.sudoku import Grid
+
+    fired = 0
+    for puzzle in (Grid("1.3." "..1." ".1.." "..4."), Grid("1....." "..3..." "......" "...2.." "....5." "6.....", box="2x3"),
+                   Grid("1....." "..3..." "......" "...2.." "....5." "6.....", box="3x2")):
+        truths = [g.cells for g in sudoku.solutions(puzzle, limit=500)]
+        assert truths and all(sudoku.is_solution(g, puzzle) for g in sudoku.solutions(puzzle, limit=5))
+        state = LogicalState(puzzle)
+        for _, _, finder in chains.CHAIN_FINDERS:
+            step = finder(state)
+            if step is None:
+                continue
+            fired += 1
+            for truth in truths:
+                assert all(truth[c] == d for c, d in step.placements), step.text
+                assert all(truth[c] != d for c, d in step.eliminations), step.text
+    assert fired
+    sixteen = LogicalState("." * 256)
+    assert all(finder(sixteen) is None for _, _, finder in chains.CHAIN_FINDERS)
 
 
 def _hard_puzzles(count: int) -> list[str]:

@@ -75,10 +75,7 @@ def test_generated_puzzles_are_solved_soundly(name):
             assert sol.grid == g.solution
         else:
             assert sol.stuck and sol.contradiction is None
-    # the small shapes and the 9x9 variants are within the techniques; 10x10 and 12x12 may
-    # need the chains, which are written for 3x3 boxes
-    if name not in ("10x10", "12x12"):
-        assert solved == 4
+    assert solved == 4  # every shape within the techniques (the chains up to 12x12 included)
 
 
 def test_rate_hint_and_explain_take_every_shape():

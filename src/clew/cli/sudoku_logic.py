@@ -53,7 +53,7 @@ def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None, 
     sudoku solve --help') with the same techniques, the variants' own on the same scale
     (clew's: SE rates only classic 9x9): cage single 1.0, cage combinations 2.0, innies
     and outies 2.2-2.6, locked candidates of a diagonal, window or cage 2.8. The uniqueness
-    techniques are left out on variants, the chains on grids other than 9x9 with 3x3 boxes.
+    techniques are left out on variants, the chains on grids above 12x12.
 
     Levels: easy (ER <= 1.5), medium (<= 2.5), hard (<= 3.8), expert (<= 6.0), extreme
     (above, or beyond clew's techniques: then ER is '-' and the line says so). A line that

@@ -146,8 +146,10 @@ def _unary_step(g: Graph, h: Hint) -> Step:
     return Step(name, _round(h.rating), eliminations=((cell, d + 1),), cells=cells, digits=digits, text=text)
 
 
-def _graph9(state) -> Graph | None:
-    if state.n != 9:
+def _graph(state) -> Graph | None:
+    """The chain graph of the position, or None on a grid too large for the chains
+    (:mod:`clew.sudoku.logic_tables`: ``chains``)."""
+    if not state._t.chains:
         return None
     return graph(state)
 
@@ -206,7 +208,7 @@ def forcing_chains_and_cycles(state) -> Step | None:
     >>> print(step)
     Turbot Fish: r2c2=3 - r3c3=3 = r3c7=3 - r4c7=3 = r4c2=3 - r2c2=3: if r2c2 were 3 it would not be, so remove 3 from r2c2.
     """
-    g = _graph9(state)
+    g = _graph(state)
     if g is None:
         return None
     h = best_unary_fast(g) if FAST else _best_unary(g)
@@ -371,17 +373,21 @@ def _arrays(g: Graph) -> tuple:
 
 
 def _kernel_tables(g: Graph) -> tuple:
-    tabs = _TABLES.get(g.n)
-    if tabs is None:
+    # per layout of a shape (a jigsaw's units differ from the classic grid's, a killer's
+    # cages add peers): the entry keeps the layout's peers, so that their id is not reused
+    got = _TABLES.get(id(g.peers))
+    if got is None or got[0] is not g.peers:
         from . import _kernels_chains as kc
 
-        tabs = _TABLES[g.n] = kc.tables(g)
-    return tabs
+        if len(_TABLES) >= 64:  # killer puzzles: a layout each
+            _TABLES.clear()
+        got = _TABLES[id(g.peers)] = (g.peers, kc.tables(g))
+    return got[1]
 
 
 def _multiple_finder(base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0):
     def finder(state) -> Step | None:
-        g = _graph9(state)
+        g = _graph(state)
         if g is None:
             return None
         if FAST:

@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import functools
 
+from . import geometry
+
 __all__ = ["Graph", "difficulty", "graph", "length_penalty"]
 
 
@@ -64,20 +66,21 @@ def difficulty(base: float, complexity: int) -> float:
     return base + length_penalty(complexity)
 
 
-@functools.lru_cache(maxsize=None)
-def _layout(n: int, k: int) -> tuple:
-    """Per grid side: the units in SE's order per cell (box, row, column), each unit's
-    cells in SE's order (box: reading order; row: by column; column: by row), and per cell
-    the peers in SE's order (box, then row, then column, each cell once)."""
+@functools.lru_cache(maxsize=64)
+def _layout(shape) -> tuple:
+    """Per grid shape: the units in SE's order per cell (box, row, column), each unit's
+    cells in SE's order (box or jigsaw region: reading order; row: by column; column: by
+    row), and per cell the peers in SE's order (box, then row, then column, each cell
+    once), then those it sees through a variant's unit or a cage (weak links only: the
+    strong links and SE's unit numbering stay with boxes, rows and columns)."""
+    n = shape.n
     size = n * n
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-    boxes = []
-    for br in range(k):
-        for bc in range(k):
-            boxes.append(tuple((br * k + i) * n + bc * k + j for i in range(k) for j in range(k)))
+    boxes = list(geometry.boxes(shape))
     # SE's unit numbering here: boxes 0..n-1, rows n..2n-1, columns 2n..3n-1
     units = tuple(boxes + rows + cols)
+    every_peer = geometry.peer_sets(shape)
     houses = []
     peers = []
     index_in = []  # per unit, cell -> position in the unit
@@ -85,8 +88,7 @@ def _layout(n: int, k: int) -> tuple:
         index_in.append({c: i for i, c in enumerate(unit)})
     for cell in range(size):
         r, c = divmod(cell, n)
-        b = (r // k) * k + c // k
-        hs = (b, n + r, 2 * n + c)
+        hs = (geometry.box_of(cell, shape), n + r, 2 * n + c)
         houses.append(hs)
         seen = []
         got = set()
@@ -95,6 +97,7 @@ def _layout(n: int, k: int) -> tuple:
                 if x != cell and x not in got:
                     got.add(x)
                     seen.append(x)
+        seen.extend(sorted(every_peer[cell] - got))
         peers.append(tuple(seen))
     return units, tuple(houses), tuple(peers), tuple(index_in)
 
@@ -133,11 +136,12 @@ class Graph:
         "n", "k", "size", "cands", "units", "houses", "peers", "index_in", "pos", "_links", "names", "arrays",
     )
 
-    def __init__(self, n: int, k: int, cands, names) -> None:
-        self.n, self.k, self.size = n, k, n * n
+    def __init__(self, shape, cands, names) -> None:
+        n = shape.n
+        self.n, self.k, self.size = n, shape.k, n * n
         self.cands = list(cands)
         self.names = names
-        self.units, self.houses, self.peers, self.index_in = _layout(n, k)
+        self.units, self.houses, self.peers, self.index_in = _layout(shape)
         units, cmask = self.units, self.cands
         pos = [0] * (len(units) * n)
         for u, unit in enumerate(units):
@@ -247,8 +251,8 @@ _LAST: list = [None, None]  # (key, graph) of the last position asked for
 def graph(state) -> Graph:
     """The :class:`Graph` of a :class:`~clew.sudoku.logic.LogicalState` (the last one is
     kept: the finders of one step share it)."""
-    key = (state.n, tuple(state.cands))
+    key = (state._t, tuple(state.cands))
     if _LAST[0] != key:
-        _LAST[1] = Graph(state.n, state.k, state.cands, state._t.names)
+        _LAST[1] = Graph(state.shape, state.cands, state._t.names)
         _LAST[0] = key
     return _LAST[1]

@@ -36,10 +36,11 @@ Nishio, multiple and dynamic forcing chains (:mod:`.chains`) 7.5+
 The variants add clew's own techniques (SE knows only the classic grid), each tried right
 after the classic technique of its rating (:mod:`.variant_techniques`): cage single 1.0,
 cage combinations 2.0, innies and outies 2.2 (2.4, 2.6 over two, three rows or columns),
-locked candidates of a diagonal, window, extra region or cage 2.8. Two families need the classic shape: the uniqueness techniques
-(their swap of two digits breaks a diagonal, a window or a cage sum: off on every variant),
-and the chains (written for 9x9 grids with 3x3 boxes: off on other grids, and sound on the
-9x9 variants, where they see fewer links than there are).
+locked candidates of a diagonal, window, extra region or cage 2.8. Two families have
+limits: the uniqueness techniques are off on every variant (their swap of two digits breaks
+a diagonal, a window or a cage sum), and the chains are tried on grids up to 12x12 (their
+strong links in boxes or regions, rows and columns; a variant's units and cages give them
+weak links).
 
 A "direct" technique is SE's name for a pattern whose removals leave a single at once: the
 step is that placement alone. The uniqueness techniques hold only for a puzzle with exactly
@@ -146,7 +147,7 @@ _FINDERS = FINDERS
 #: whose tables say so (``uniqueness``: no variant rules).
 _UNIQUENESS = frozenset({uniqueness.unique_loops, uniqueness.bug})
 
-#: The chaining finders: their graph knows the classic 9x9 units only (``classic_chains``).
+#: The chaining finders: tried on grids up to 12x12 (``chains``).
 _CHAINS = frozenset(finder for _, _, finder in CHAIN_FINDERS)
 
 #: ``(technique, base rating)`` of every finder, in SE's order of trial (hidden singles
@@ -423,7 +424,7 @@ class LogicalState:
                 break
             if finder in _UNIQUENESS and not (uniqueness and t.uniqueness):
                 continue
-            if finder in _CHAINS and not t.classic_chains:
+            if finder in _CHAINS and not t.chains:
                 continue
             step = finder(self)
             if step is not None:
@@ -450,7 +451,7 @@ class LogicalState:
             raise ValueError(f"unknown technique {technique!r}; known: {', '.join(dict.fromkeys(n for n, _ in TECHNIQUES))}")
         t = self._t
         for finder in finders:
-            if (finder in _UNIQUENESS and not t.uniqueness) or (finder in _CHAINS and not t.classic_chains):
+            if (finder in _UNIQUENESS and not t.uniqueness) or (finder in _CHAINS and not t.chains):
                 continue
             step = finder(self)
             if step is not None:

@@ -23,15 +23,15 @@ variants' extra units:
     locked candidates of the variants reason about them.
 ``cages``
     Killer cages as ``(sum, cells)``.
-``sound``
-    Which families of techniques hold on this shape (see :func:`tables`).
+``uniqueness``, ``chains``
+    Which families of techniques are tried on this shape.
 
 >>> from clew.sudoku.shape import make_shape
 >>> t = tables(make_shape(9, variant="x"))
 >>> len(t.units), t.unit_names[-1], t.uniqueness
 (29, 'diagonal 2', False)
->>> tables(3).uniqueness, tables(3).classic_chains, len(tables(3).crossings)
-(True, True, 0)
+>>> tables(3).uniqueness, tables(3).chains, tables(4).chains, len(tables(3).crossings)
+(True, True, False, 0)
 """
 
 from __future__ import annotations
@@ -41,7 +41,11 @@ import functools
 from . import geometry
 from .shape import Shape, as_shape
 
-__all__ = ["Tables", "tables"]
+__all__ = ["MAX_CHAIN_SIDE", "Tables", "tables"]
+
+#: The largest side on which the chaining techniques are tried: their kernel's scratch is
+#: 17 MB on 9x9, 96 MB on 12x12, and would be 540 MB on 16x16.
+MAX_CHAIN_SIDE = 12
 
 
 class Tables:
@@ -74,10 +78,11 @@ class Tables:
         #: would give a second solution. The swap keeps rows, columns and boxes (or
         #: regions) valid, but not a diagonal, a window, an extra region or a cage sum.
         self.uniqueness = plain
-        #: The chain finders' graph is built on the classic 9x9 units (boxes, rows,
-        #: columns). On a 9x9 grid with 3x3 boxes and extra rules that is sound (a
-        #: deduction from fewer rules holds under more); on a jigsaw it would be wrong.
-        self.classic_chains = n == 9 and shape.box == (3, 3)
+        #: The chain finders work on any shape up to :data:`MAX_CHAIN_SIDE` (their strong
+        #: links in boxes or regions, rows and columns; a variant's units and cages add weak
+        #: links only, which is sound: a deduction from fewer rules holds under more). Past
+        #: that side their scratch grows as the cube of the candidates (n^3) squared.
+        self.chains = n <= MAX_CHAIN_SIDE
         #: The finders' scan orders (:mod:`clew.sudoku.techniques` makes them on first use).
         self.orders = None
 
