@@ -9,6 +9,7 @@ import functools
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -206,3 +207,29 @@ def small_puzzles(draw):
 @given(small_puzzles())
 def test_counts_agree_with_exact_cover(impl, grid):
     assert impl.count(grid, 20) == min(exact_cover_count(grid, 20), 20)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule of 45 the batch kernel adds to a killer's groups, against its plain reference
+# ---------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([dict(variant="killer"), dict(box="2x3", variant="killer"),
+                                               dict(variant="killer+x"), dict(variant="jigsaw+killer")]))
+def test_kernel_innies_are_the_reference_innies(seed, rules):
+    from clew.sudoku import _kernels_shape, kernels
+    from clew.sudoku.generate import generate
+
+    shape = generate(seed=seed % 9, **rules).puzzle.shape
+    units, gptr, gcells, gsum = kernels.shape_tables(shape)
+    # stacked with a shape of more groups, a shape's groups end in empty ones without a sum
+    gptr = np.append(gptr, [gptr[-1]] * 2)
+    gsum = np.append(gsum, [_kernels_shape.NO_SUM] * 2)
+    ptr, cells, sums = _kernels_shape.with_innies(units, gptr, gcells, gsum, shape.cells)
+    padded = len(gsum)
+    added = [(int(sums[g]), tuple(int(c) for c in cells[ptr[g]:ptr[g + 1]])) for g in range(padded, len(sums))]
+    assert added == kernels.innies(shape) and added
+    # every innie holds in the solution: its cells add up to its sum
+    solution = generate(seed=seed % 9, **rules).solution.cells
+    assert all(sum(solution[c] for c in group) == total for total, group in added)

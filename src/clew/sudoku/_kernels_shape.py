@@ -575,6 +575,85 @@ def search(units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, un
     return written
 
 
+#: :func:`with_innies`: the mark of a cage found inside the unit being read.
+_INSIDE = -(1 << 40)
+
+
+@njit(cache=True)
+def with_innies(units, gptr, gcells, gsum, cells):
+    """The groups with the rule of 45 added: for each unit holding a cage (a group with a
+    sum) whole, the unit's other cells as one more group whose sum is the unit's (1 + ...
+    + n) less those cages'. Their digits differ (one unit), so this is a cage that the
+    cages imply, for the cage reasoning to use. ``(gptr, gcells, gsum)`` unchanged without
+    cages. The plain reference is :func:`clew.sudoku.kernels.innies`."""
+    nunits = units.shape[0]
+    n = units.shape[1]
+    ngroups = gptr.shape[0] - 1
+    owner = np.full(cells, -1, np.int64)
+    cages = 0
+    for g in range(ngroups):
+        if gsum[g] >= 0:
+            cages += 1
+            for j in range(gptr[g], gptr[g + 1]):
+                owner[gcells[j]] = g
+    if cages == 0:
+        return gptr, gcells, gsum
+    whole = n * (n + 1) // 2
+    count = np.zeros(ngroups, np.int64)
+    rest = np.empty((nunits, n), np.int64)
+    rest_len = np.zeros(nunits, np.int64)
+    rest_sum = np.zeros(nunits, np.int64)
+    added = 0
+    added_cells = 0
+    for u in range(nunits):
+        for i in range(n):
+            g = owner[units[u, i]]
+            if g >= 0:
+                count[g] += 1
+        caged = 0
+        inside = False
+        for i in range(n):
+            g = owner[units[u, i]]
+            if g >= 0 and count[g] == gptr[g + 1] - gptr[g]:
+                caged += gsum[g]
+                count[g] = _INSIDE  # counted once
+                inside = True
+        k = 0
+        for i in range(n):
+            c = units[u, i]
+            g = owner[c]
+            if g < 0 or count[g] != _INSIDE:
+                rest[u, k] = c
+                k += 1
+        for i in range(n):
+            g = owner[units[u, i]]
+            if g >= 0:
+                count[g] = 0
+        if inside and k > 0:
+            rest_len[u] = k
+            rest_sum[u] = whole - caged
+            added += 1
+            added_cells += k
+    out_ptr = np.empty(ngroups + added + 1, np.int64)
+    out_cells = np.empty(gptr[ngroups] + added_cells, np.int64)
+    out_sum = np.empty(ngroups + added, np.int64)
+    out_ptr[: ngroups + 1] = gptr
+    out_cells[: gptr[ngroups]] = gcells[: gptr[ngroups]]
+    out_sum[:ngroups] = gsum
+    g = ngroups
+    at = gptr[ngroups]
+    for u in range(nunits):
+        if rest_len[u] == 0:
+            continue
+        for i in range(rest_len[u]):
+            out_cells[at] = rest[u, i]
+            at += 1
+        out_sum[g] = rest_sum[u]
+        g += 1
+        out_ptr[g] = at
+    return out_ptr, out_cells, out_sum
+
+
 @njit(cache=True, nogil=True)
 def solve_batch(puzzles, shape_of, limit, counts, solutions, units, gptr, gcells, gsum):
     """Count each puzzle's solutions up to ``limit`` into ``counts`` and write its first
@@ -593,13 +672,15 @@ def solve_batch(puzzles, shape_of, limit, counts, solutions, units, gptr, gcells
     pinfo = np.zeros((0, PAIR_WORDS), np.int64)
     pcells = np.zeros(0, np.int64)
     last = -1
+    U, gp, gc, gs = units[0], gptr[0], gcells[0], gsum[0]  # typed once; set per shape below
     for p in range(puzzles.shape[0]):
         s = shape_of[p]
         if s != last:
-            pinfo, pcells = build(units[s], gptr[s], gcells[s], cells, peers, npeer)
+            U = units[s]
+            gp, gc, gs = with_innies(U, gptr[s], gcells[s], gsum[s], cells)
+            pinfo, pcells = build(U, gp, gc, cells, peers, npeer)
             last = s
         counts[p] = 0
-        U, gp, gc, gs = units[s], gptr[s], gcells[s], gsum[s]
         if not start(puzzles[p], U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue):
             continue
         if search(U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue, limit, one, 0):

@@ -171,44 +171,59 @@ def _band9(k: int) -> SolveBatch:
 def shape_tables(shape: Shape | int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The shape kernel's tables of one shape: ``units`` (U, n), ``gptr`` (G + 1,),
     ``gcells`` (L,), ``gsum`` (G,) as int64 arrays (see :mod:`clew.sudoku._kernels_shape`).
-    The groups are the shape's (extra regions under n cells, cages), then the innies of a
-    killer's units (:func:`_innies`).
+    The groups are the shape's: extra regions under n cells, then cages (the batch kernel
+    adds each unit's innies, :func:`innies`).
 
     >>> from clew.sudoku.shape import make_shape
     >>> units, gptr, gcells, gsum = shape_tables(make_shape(4, cages=[(3, [0, 1])]))
-    >>> units.shape, gptr.tolist(), gcells.tolist(), gsum.tolist()   # the cage, then the rest of row 1 and of box 1
-    ((12, 4), [0, 2, 4, 6], [0, 1, 2, 3, 4, 5], [3, 7, 7])
+    >>> units.shape, gptr.tolist(), gcells.tolist(), gsum.tolist()
+    ((12, 4), [0, 2], [0, 1], [3])
     """
     shape = as_shape(shape)
     units = np.array(geometry.units(shape), np.int64)
-    innies = _innies(shape)
-    groups = geometry.groups(shape) + tuple(cells for _, cells in innies)
+    groups = geometry.groups(shape)
     gptr = np.zeros(len(groups) + 1, np.int64)
     gptr[1:] = np.cumsum([len(g) for g in groups]) if groups else []
     gcells = np.array([c for g in groups for c in g], np.int64)
     partial = [cells for cells in shape.extra if len(cells) < shape.n]
-    sums = [_kernels_shape.NO_SUM] * len(partial) + [total for total, _ in shape.cages] + [total for total, _ in innies]
-    gsum = np.array(sums, np.int64)
+    gsum = np.array([_kernels_shape.NO_SUM] * len(partial) + [total for total, _ in shape.cages], np.int64)
     return units, gptr, gcells, gsum
 
 
-def _innies(shape: Shape) -> list[tuple[int, tuple[int, ...]]]:
-    """The rule of 45 as more sums for the kernel: for each unit, the cells outside the
-    cages that lie inside it add up to the unit's sum (1 + ... + n) less those cages'
-    sums. They are all in the unit, so their digits differ: one more cage, implied by the
-    others, that the kernel's cage reasoning can use (``(sum, cells)``; none without cages).
-    A unit with no cage inside, or wholly made of cages, gives none."""
+def innies(shape: Shape) -> list[tuple[int, tuple[int, ...]]]:
+    """The rule of 45 as more cages, in plain Python (the reference of the kernel's
+    :func:`~clew.sudoku._kernels_shape.with_innies`, which the batch solver calls): for
+    each unit, the cells outside the cages that lie inside it add up to the unit's sum
+    (1 + ... + n) less those cages' sums. They are all in the unit, so their digits differ:
+    one more cage, implied by the others (``(sum, cells)``, unit by unit; none without
+    cages). A unit with no cage inside, or wholly made of cages, gives none.
+
+    >>> from clew.sudoku.shape import make_shape
+    >>> innies(make_shape(4, cages=[(3, [0, 1])]))   # the rest of row 1 and of box 1
+    [(7, (2, 3)), (7, (4, 5))]
+    """
     if not shape.cages:
         return []
     whole = shape.n * (shape.n + 1) // 2
+    of_cell = geometry.cell_units(shape)  # shared by every killer of the grid
+    caged: dict[int, int] = {}  # unit -> the sum of the cages inside it
+    covered: dict[int, set] = {}  # unit -> their cells
+    for total, cells in shape.cages:
+        # the units holding the whole cage: those of its first cell that hold the others
+        common = set(of_cell[cells[0]])
+        for c in cells[1:]:
+            common.intersection_update(of_cell[c])
+            if not common:
+                break
+        for u in common:
+            caged[u] = caged.get(u, 0) + total
+            covered.setdefault(u, set()).update(cells)
+    units = geometry.units(shape)
     out = []
-    for unit in geometry.units(shape):
-        inside = set(unit)
-        contained = [(total, cells) for total, cells in shape.cages if inside.issuperset(cells)]
-        covered = {c for _, cells in contained for c in cells}
-        rest = tuple(c for c in unit if c not in covered)
-        if contained and rest:
-            out.append((whole - sum(total for total, _ in contained), rest))
+    for u in sorted(caged):
+        rest = tuple(c for c in units[u] if c not in covered[u])
+        if rest:
+            out.append((whole - caged[u], rest))
     return out
 
 
