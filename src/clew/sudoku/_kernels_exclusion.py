@@ -161,15 +161,6 @@ def first_exclusion(cands, cells, excl, usable, sees, size, group, allowed):
 
 
 @njit(cache=True)
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@njit(cache=True)
 def candidate_cells(cands, house, widest, cells, excl, usable):
     """The cells SE tries, as :func:`clew.sudoku.exclusion._cells` lists them: a cell of two
     candidates or more, none of the cells it sees (``house[c]``, SE's order, -1 past the
@@ -179,7 +170,7 @@ def candidate_cells(cands, house, widest, cells, excl, usable):
     for their excluders (``excl`` and ``usable`` zero on entry); returns ``count``."""
     count = 0
     for c in range(cands.shape[0]):
-        if _popcount(cands[c]) < 2:
+        if popcount64(cands[c]) < 2:
             continue
         found = 0
         single = False
@@ -187,7 +178,7 @@ def candidate_cells(cands, house, widest, cells, excl, usable):
             x = house[c, i]
             if x < 0:
                 break
-            k = _popcount(cands[x])
+            k = popcount64(cands[x])
             if k == 1:
                 single = True
                 break
@@ -199,7 +190,7 @@ def candidate_cells(cands, house, widest, cells, excl, usable):
             x = house[c, i]
             if x < 0:
                 break
-            k = _popcount(cands[x])
+            k = popcount64(cands[x])
             if 2 <= k <= widest:
                 excl[c, x] = 1
         usable[c] = 1

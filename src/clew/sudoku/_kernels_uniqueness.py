@@ -32,21 +32,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .._bits import popcount64
+
 #: Returned when the loops found do not fit in the output: the caller falls back to Python.
 OVERFLOW = -1
 #: Cells with extra candidates a loop may hold unless those extras are a single digit.
 MAX_WIDE = 2
 #: A loop closes on its start after at least this many cells (a rectangle).
 MIN_LOOP = 4
-
-
-@njit(cache=True)
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @njit(cache=True)
@@ -83,7 +76,7 @@ def all_loops(cands, kinds, units, loops, lens):
     number, or :data:`OVERFLOW`; ``loops[i, 0]`` is the start of the i-th loop."""
     found = 0
     for start in range(cands.shape[0]):
-        if _popcount(cands[start]) != 2:
+        if popcount64(cands[start]) != 2:
             continue
         more = find_loops(cands, kinds, units, start, cands[start], loops[found:], lens[found:])
         if more == OVERFLOW:
@@ -141,8 +134,8 @@ def find_loops(cands, kinds, units, start, pair, loops, lens):
             m = cands[nxt]
             if m & pair == pair:
                 f_extras[f] |= m & ~pair
-                wide = _popcount(m) > 2
-                if not wide or _popcount(f_extras[f]) == 1 or f_allowed[f] > 0:
+                wide = popcount64(m) > 2
+                if not wide or popcount64(f_extras[f]) == 1 or f_allowed[f] > 0:
                     f_cell[depth] = nxt
                     f_allowed[depth] = f_allowed[f] - 1 if wide else f_allowed[f]
                     f_extras[depth] = f_extras[f]
