@@ -91,7 +91,6 @@ Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from . import exclusion, geometry, techniques, uniqueness, variant_techniques

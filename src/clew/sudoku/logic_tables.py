@@ -81,17 +81,19 @@ class Tables:
         #: The chain finders work on any shape up to :data:`MAX_CHAIN_SIDE` (their strong
         #: links in boxes or regions, rows and columns; a variant's units and cages add weak
         #: links only, which is sound: a deduction from fewer rules holds under more). Past
-        #: that side their scratch grows as the cube of the candidates (n^3) squared.
+        #: that side their scratch, the square of the n^3 candidates, grows too large.
         self.chains = n <= MAX_CHAIN_SIDE
         #: The finders' scan orders (:mod:`clew.sudoku.techniques` makes them on first use).
         self.orders = None
+        #: A killer's innies and outies (:mod:`clew.sudoku.variant_techniques`, first use).
+        self.rule_of_45 = None
 
     def _crossings(self) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
         """``(unit, other set, shared cells, rest of the other set)`` for each unit and each
         other set (unit or group, numbered as :func:`geometry.sets`) that share two cells or
         more, where one of the two is a variant's: boxes with lines are the segments'."""
         first_variant = 3 * self.n
-        sets = self.units + self.groups
+        sets = geometry.sets(self.shape)
         of_cell = geometry.cell_sets(self.shape)
         out = []
         for u, unit in enumerate(self.units):

@@ -276,10 +276,10 @@ def cage_combinations(s: LogicalState) -> Step | None:
 MAX_WIDE = 5
 
 
-def _blocks(s: LogicalState) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-    """``(name, units, cells)``: every unit, then every two and three adjacent rows and
-    columns (their cells add up to 2 or 3 times a unit's sum)."""
-    t, n = s._t, s.n
+def _blocks(t) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+    """``(name, units, cells)`` of the tables ``t``: every unit, then every two and three
+    adjacent rows and columns (their cells add up to 2 or 3 times a unit's sum)."""
+    n = t.n
     for u, unit in enumerate(t.units):
         yield t.unit_names[u], 1, unit
     for width in (2, 3):
@@ -290,18 +290,25 @@ def _blocks(s: LogicalState) -> Iterator[tuple[str, int, tuple[int, ...]]]:
             yield f"columns {first + 1}-{first + width}", width, columns
 
 
-def _virtual_cages(s: LogicalState) -> Iterator[tuple[str, int, int, tuple[int, ...], str, int]]:
+def _virtual_cages(s: LogicalState) -> tuple[tuple[str, int, int, tuple[int, ...], str, int], ...]:
     """The rule of 45 for each block of units (:func:`_blocks`): ``(kind, sum of the
     cages, sum, cells, block name, units)`` of the innies (the cells of the block outside
     the cages inside it) and of the outies (the cells outside the block of the cages that
-    cover it); for several units, only when there are at most :data:`MAX_WIDE` of them."""
+    cover it); for several units, only when there are at most :data:`MAX_WIDE` of them.
+    They depend on the shape alone: made once and kept with its tables."""
     t = s._t
-    whole = s.n * (s.n + 1) // 2
+    if t.rule_of_45 is None:
+        t.rule_of_45 = tuple(_rule_of_45(t))
+    return t.rule_of_45
+
+
+def _rule_of_45(t) -> Iterator[tuple[str, int, int, tuple[int, ...], str, int]]:
+    whole = t.n * (t.n + 1) // 2
     cage_of: dict[int, int] = {}
     for number, (_, cells) in enumerate(t.cages):
         for c in cells:
             cage_of[c] = number
-    for name, count, block in _blocks(s):
+    for name, count, block in _blocks(t):
         inside = set(block)
         touching = sorted({cage_of[c] for c in block if c in cage_of})
         contained = [i for i in touching if inside.issuperset(t.cages[i][1])]
@@ -378,10 +385,8 @@ def locked_candidates(s: LogicalState) -> Step | None:
     """A digit of a unit whose places all lie where the unit crosses another set (a
     variant's unit or a group) leaves the rest of that set; a digit that every combination
     of a cage holds leaves the cells that see all its places in the cage."""
-    t, cands = s._t, s.cands
-    if not t.crossings:
+    if not s._t.crossings:
         return None
-    names = t.set_names
     step = _crossing_locked(s)
     return step if step is not None else _cage_locked(s)
 
@@ -435,7 +440,7 @@ def _cage_locked(s: LogicalState) -> Step | None:
         for d in _bits(required):
             bit = 1 << (d - 1)
             places = [c for c in blank if cands[c] & bit]
-            seen = set.intersection(*(set(peer_sets[c]) for c in places)) - set(cells)
+            seen = frozenset.intersection(*(peer_sets[c] for c in places)).difference(cells)
             gone = tuple((c, d) for c in sorted(seen) if cands[c] & bit)
             if not gone:
                 continue
