@@ -322,3 +322,13 @@ def test_a_digit_every_combination_of_a_cage_holds_is_locked_in_it():
     assert step.digits == (1,) and step.eliminations == ((5, 1),)
     state.cands[5] = 0b0100  # one candidate less there: nothing locked leaves it
     assert locked_candidates(state) is None
+
+
+def test_a_cage_locks_its_digits_where_no_unit_crosses_a_variant():
+    # one cage r1c1 r1c2 of sum 3, inside row 1 and box 1: no crossing of a unit and a set
+    # with cells on both sides, yet 1 and 2 must be in the cage and leave the cells seeing it
+    state = four_by_four_killer([(3, [0, 1])])
+    assert state._t.crossings == ()
+    step = locked_candidates(state)
+    assert step.unit == "cage 1" and step.digits == (1,)
+    assert step.eliminations == ((2, 1), (3, 1), (4, 1), (5, 1))

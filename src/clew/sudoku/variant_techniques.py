@@ -385,8 +385,8 @@ def locked_candidates(s: LogicalState) -> Step | None:
     """A digit of a unit whose places all lie where the unit crosses another set (a
     variant's unit or a group) leaves the rest of that set; a digit that every combination
     of a cage holds leaves the cells that see all its places in the cage."""
-    if not s._t.crossings:
-        return None
+    if not s._t.crossings and not s._t.cages:
+        return None  # the classic grid: nothing of the variants to lock
     step = _crossing_locked(s)
     return step if step is not None else _cage_locked(s)
 
