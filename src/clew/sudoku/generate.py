@@ -61,8 +61,8 @@ minimal    23%    29%     5%    12%     32%
 
 Rating a candidate takes 8 ms on average when dug to 30 givens, 24 ms when minimal (the
 extreme ones need SE's chains), so a hard 9x9 puzzle takes about half a second. ``rating=(lo,
-hi)`` draws 9x9 candidates until one's ER lies in the range instead (minimal candidates when
-the range reaches above the hard level).
+hi)`` draws candidates until one's ER lies in the range instead (minimal candidates when
+the range reaches above the hard level; 9x9, and the shapes below up to 12x12).
 Difficulty is offered for 4x4 and 9x9 (:data:`RATED_SIDES`); the rating of a minimal 16x16
 puzzle can take seconds, so 16x16 refuses it. Every 4x4 puzzle tried rates easy, so the
 other levels run out of attempts there.
