@@ -276,6 +276,10 @@ def test_queens_steps_back_and_play(browser, tmp_path):
     end = view.play_to_end()
     assert end["counters"] == counters(events[-1]) and end["counters"]["solutions"] == 2
     assert end["queens"] == [] and end["text"] == "end: search complete, 2 solutions"
+    # at the slowest speed, so that the replay cannot reach the end between the two keys
+    # (at play_to_end's top speed it did, once, on a loaded machine)
+    view.page.evaluate("""() => { const s = document.getElementById('speed');
+        s.value = s.min; s.dispatchEvent(new Event('input')); }""")
     view.page.keyboard.press("Space")  # at the end, Play starts again from the start
     view.page.keyboard.press("Space")  # and pauses
     assert view.state()["step"] < N
