@@ -93,7 +93,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import exclusion, geometry, techniques, uniqueness, variant_techniques
+from . import exclusion, geometry, screen, techniques, uniqueness, variant_techniques
 from .chains import CHAIN_FINDERS
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
 from .logic_tables import tables as _tables
@@ -148,6 +148,12 @@ _UNIQUENESS = frozenset({uniqueness.unique_loops, uniqueness.bug})
 
 #: The chaining finders: tried on grids up to 12x12 (``chains``).
 _CHAINS = frozenset(finder for _, _, finder in CHAIN_FINDERS)
+
+#: Ask the screen kernel (:mod:`clew.sudoku.screen`) which basic finder fires, once numba is
+#: loaded in the process; False: try every finder in Python (the reference; same steps).
+SCREEN = True
+#: finder -> its index in :data:`clew.sudoku.screen.SCREENED`
+_SCREENED = {finder: screen.SCREENED.index(name) for name, _, finder in FINDERS if name in screen.SCREENED}
 
 #: ``(technique, base rating)`` of every finder, in SE's order of trial (hidden singles
 #: appear twice: in a box 1.2, in a row or column 1.5).
@@ -418,6 +424,10 @@ class LogicalState:
         caller vouches for (:func:`hint`, :func:`explain` and :func:`rate` check it).
         """
         t = self._t
+        # the screen's answer: the first screened finder (index into screen.SCREENED) that
+        # fires at or after the last one asked about; asked for at the first screened finder
+        screened = _SCREENED if SCREEN and screen.available() else None
+        fires = -1
         for _name, rating, finder in _FINDERS:
             if max_rating is not None and rating > max_rating:
                 break
@@ -425,9 +435,17 @@ class LogicalState:
                 continue
             if finder in _CHAINS and not t.chains:
                 continue
+            at = screened.get(finder) if screened is not None else None
+            if at is not None:
+                if fires < at:
+                    fires = screen.first(self, at)
+                if at < fires:
+                    continue  # the kernel says this finder finds nothing here
             step = finder(self)
             if step is not None:
                 return self._sized(step)
+            if at is not None:
+                fires = -1  # BUG's pattern held but the finder found none: ask again after it
         return None
 
     def _sized(self, step: Step) -> Step:

@@ -134,7 +134,11 @@ def _getter(cells: tuple[int, ...]):
 
 def _orders(s: LogicalState) -> _Orders:
     """The orders of the state's shape, kept with its tables (built on first use)."""
-    t = s._t
+    return orders_of(s._t)
+
+
+def orders_of(t) -> _Orders:
+    """The orders of a shape's tables (:mod:`clew.sudoku.logic_tables`), built on first use."""
     found = t.orders
     if found is None:
         found = t.orders = _Orders(t)
