@@ -5,8 +5,12 @@ hard ratings pass through; and the off -> on links that a static propagation
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from clew.sudoku import chains_graph, chains_multiple
 from clew.sudoku.logic import LogicalState
+from clew.sudoku.shape import make_shape
 
 
 def _positions(se_ratings, count=6, steps=25):
@@ -84,3 +88,16 @@ def test_a_run_that_stops_at_its_target_writes_the_same_chain(se_ratings, monkey
                                         full.cells, full.text)
                 compared += 1
     assert compared > 20
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(9, None), (6, "2x3"), (8, "2x4"), (12, "3x4")]), st.data())
+def test_the_places_of_each_digit_in_each_unit(side_box, data):
+    """``Graph.pos[u * n + d]``: bit i set when the unit's i-th cell holds candidate d + 1."""
+    n, box = side_box
+    shape = make_shape(n, box=box)
+    cands = data.draw(st.lists(st.integers(0, (1 << n) - 1), min_size=n * n, max_size=n * n))
+    g = chains_graph.Graph(shape, cands, None)
+    for u, unit in enumerate(g.units):
+        for d in range(n):
+            assert g.pos[u * n + d] == sum(1 << i for i, c in enumerate(unit) if cands[c] >> d & 1)
