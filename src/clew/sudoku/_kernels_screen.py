@@ -26,11 +26,12 @@ order; ``point_nb[s]`` the segments of the same line in other boxes, ``claim_nb[
 of the same box in other lines of the same direction (-1 padded).
 ``peers[c]``: the cells ``c`` sees (-1 padded); ``sees[a, b]``: 1 when ``a`` sees ``b``.
 ``bug_units``: the units BUG counts in, boxes, rows, columns.
-``scratch``: int64 work space of at least ``2 * cells + n`` entries.
+``scratch``: int64 work space of at least ``2 * cells`` and ``3 * n + 9`` entries.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .._bits import popcount64
@@ -67,10 +68,11 @@ _FISH = 3  # masks: one digit's places in the base lines; another base line meet
 
 
 @njit(cache=True)
-def _subset_fires(masks, cell_masks, count, size, kind, usable):
+def _subset_fires(masks, cell_masks, count, size, kind, usable, idx, uni):
     """Whether some ``size`` of ``masks[0..count-1]``, each of 2..``size`` bits, whose union
     has exactly ``size`` bits, passes the test of ``kind`` (the order does not matter here:
-    the kernel answers only whether one exists)."""
+    the kernel answers only whether one exists). ``usable``, ``idx``, ``uni``: scratch of
+    ``count``, ``size`` and ``size + 1`` entries."""
     nu = 0
     for i in range(count):
         b = popcount64(masks[i])
@@ -79,37 +81,34 @@ def _subset_fires(masks, cell_masks, count, size, kind, usable):
             nu += 1
     if nu < size:
         return False
-    # combinations as increasing positions idx[0] < idx[1] < ... into usable, pruned as
-    # soon as a partial union has more than size bits
-    idx0 = 0
-    while idx0 < nu:
-        u0 = masks[usable[idx0]]
-        for idx1 in range(idx0 + 1, nu):
-            u1 = u0 | masks[usable[idx1]]
-            if popcount64(u1) > size:
-                continue
-            if size == 2:
-                if _test(masks, cell_masks, count, kind, (1 << usable[idx0]) | (1 << usable[idx1]), u1):
-                    return True
-                continue
-            for idx2 in range(idx1 + 1, nu):
-                u2 = u1 | masks[usable[idx2]]
-                if popcount64(u2) > size:
-                    continue
-                chosen2 = (1 << usable[idx0]) | (1 << usable[idx1]) | (1 << usable[idx2])
-                if size == 3:
-                    # three masks of two bits can share them: the union must have three
-                    if popcount64(u2) == 3 and _test(masks, cell_masks, count, kind, chosen2, u2):
-                        return True
-                    continue
-                for idx3 in range(idx2 + 1, nu):
-                    u3 = u2 | masks[usable[idx3]]
-                    if popcount64(u3) != 4:
-                        continue
-                    if _test(masks, cell_masks, count, kind, chosen2 | (1 << usable[idx3]), u3):
-                        return True
-        idx0 += 1
-    return False
+    # depth first over increasing positions idx[0] < idx[1] < ... into usable; uni[k] the
+    # union of the first k members; a branch ends as soon as its union has too many bits
+    k = 0
+    idx[0] = 0
+    uni[0] = 0
+    while True:
+        if idx[k] >= nu:
+            k -= 1
+            if k < 0:
+                return False
+            idx[k] += 1
+            continue
+        u = uni[k] | masks[usable[idx[k]]]
+        if popcount64(u) > size:
+            idx[k] += 1
+            continue
+        if k < size - 1:
+            uni[k + 1] = u
+            idx[k + 1] = idx[k] + 1
+            k += 1
+            continue
+        if popcount64(u) == size:  # three masks of two bits may share them
+            chosen = 0
+            for j in range(size):
+                chosen |= np.int64(1) << usable[idx[j]]
+            if _test(masks, cell_masks, count, kind, chosen, u):
+                return True
+        idx[k] += 1
 
 
 @njit(cache=True)
@@ -204,6 +203,8 @@ def _unit_subsets(cands, values, units, n, size, kind, scratch):
     masks = scratch[:n]
     cells = scratch[n : 2 * n]
     usable = scratch[2 * n : 3 * n]
+    idx = scratch[3 * n : 3 * n + 4]
+    uni = scratch[3 * n + 4 : 3 * n + 9]
     for u in range(units.shape[0]):
         blanks = 0
         for i in range(n):
@@ -219,19 +220,17 @@ def _unit_subsets(cands, values, units, n, size, kind, scratch):
             continue
         for i in range(n):
             cells[i] = cands[units[u, i]]
-        if kind == _NAKED:
-            if _subset_fires(cells, cells, n, size, kind, usable):
-                return True
-            continue
+        # naked: the cells' candidates; hidden and direct: each digit's places
         for d in range(n):
-            masks[d] = 0
-        for i in range(n):
-            m = cells[i]
-            while m:
-                low = m & -m
-                m ^= low
-                masks[popcount64(low - 1)] |= 1 << i
-        if _subset_fires(masks, cells, n, size, kind, usable):
+            masks[d] = cells[d] if kind == _NAKED else 0
+        if kind != _NAKED:
+            for i in range(n):
+                m = cells[i]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    masks[popcount64(low - 1)] |= 1 << i
+        if _subset_fires(masks, cells, n, size, kind, usable, idx, uni):
             return True
     return False
 
@@ -244,6 +243,8 @@ def _fish(cands, values, units, n, size, scratch):
         return False
     pos = scratch[:n]
     usable = scratch[2 * n : 3 * n]
+    idx = scratch[3 * n : 3 * n + 4]
+    uni = scratch[3 * n + 4 : 3 * n + 9]
     for d in range(1, n + 1):
         placed = 0
         for c in range(n * n):
@@ -259,61 +260,52 @@ def _fish(cands, values, units, n, size, scratch):
                     if cands[units[base_first + i, j]] & bit:
                         p |= 1 << j
                 pos[i] = p
-            if _subset_fires(pos, pos, n, size, _FISH, usable):
+            if _subset_fires(pos, pos, n, size, _FISH, usable, idx, uni):
                 return True
     return False
 
 
 @njit(cache=True)
-def _xy_wing(cands, peers, sees):
+def _wing(cands, peers, sees, size):
+    """An XY-Wing (``size`` 2: pivot xy, pincers xz and yz that see it; z goes from the
+    cells that see both pincers, the pivot aside) or an XYZ-Wing (3: pivot xyz, pincers xz
+    and yz that see it; z goes from the cells that see all three)."""
     for p in range(cands.shape[0]):
         mp = cands[p]
-        if popcount64(mp) != 2:
+        if popcount64(mp) != size:
             continue
         for a in peers[p]:
             if a < 0:
                 break
             ma = cands[a]
-            if popcount64(ma) != 2 or popcount64(ma & mp) != 1:
+            if popcount64(ma) != 2:
                 continue
-            z = ma & ~mp
-            mb = (mp & ~ma) | z
-            for b in peers[p]:
-                if b < 0:
-                    break
-                if cands[b] != mb:
+            if size == 2:
+                if popcount64(ma & mp) != 1:
                     continue
-                for c in peers[a]:
-                    if c < 0:
-                        break
-                    if c != p and sees[b, c] and cands[c] & z:
-                        return True
-    return False
-
-
-@njit(cache=True)
-def _xyz_wing(cands, peers, sees):
-    for p in range(cands.shape[0]):
-        mp = cands[p]
-        if popcount64(mp) != 3:
-            continue
-        for a in peers[p]:
-            if a < 0:
-                break
-            ma = cands[a]
-            if popcount64(ma) != 2 or ma & ~mp:
+            elif ma & ~mp:
                 continue
             for b in peers[p]:
                 if b < 0:
                     break
                 mb = cands[b]
-                if b == a or popcount64(mb) != 2 or mb & ~mp or mb == ma:
+                if size == 2:
+                    if mb != (mp & ~ma) | (ma & ~mp):
+                        continue
+                    z = ma & ~mp
+                elif b == a or popcount64(mb) != 2 or mb & ~mp or mb == ma:
                     continue
-                z = ma & mb
-                for c in peers[p]:
+                else:
+                    z = ma & mb
+                # the cells seen: by both pincers (XY; from a's peers), by all three (XYZ)
+                near = peers[a] if size == 2 else peers[p]
+                for c in near:
                     if c < 0:
                         break
-                    if sees[a, c] and sees[b, c] and cands[c] & z:
+                    if size == 2:
+                        if c != p and sees[b, c] and cands[c] & z:
+                            return True
+                    elif sees[a, c] and sees[b, c] and cands[c] & z:
                         return True
     return False
 
@@ -385,6 +377,35 @@ def _bug_pattern(cands, values, units, bug_units, sees, n, scratch):
     return True
 
 
+# How the kernel tests each technique: the finder family and its size (or direction).
+_F_DIRECT_LOCKED, _F_LOCKED, _F_UNIT, _F_FISH, _F_NAKED_SINGLE, _F_WING, _F_BUG = range(7)
+#: per technique index: (family, size or 1 for pointing / 0 for claiming, subset kind)
+_PLAN = np.array(
+    [
+        (_F_DIRECT_LOCKED, 1, 0),  # DIRECT_POINTING
+        (_F_DIRECT_LOCKED, 0, 0),  # DIRECT_CLAIMING
+        (_F_UNIT, 2, _DIRECT),  # DIRECT_HIDDEN_PAIR
+        (_F_NAKED_SINGLE, 0, 0),  # NAKED_SINGLE
+        (_F_UNIT, 3, _DIRECT),  # DIRECT_HIDDEN_TRIPLE
+        (_F_LOCKED, 1, 0),  # POINTING
+        (_F_LOCKED, 0, 0),  # CLAIMING
+        (_F_UNIT, 2, _NAKED),  # NAKED_PAIR
+        (_F_FISH, 2, 0),  # X_WING
+        (_F_UNIT, 2, _HIDDEN),  # HIDDEN_PAIR
+        (_F_UNIT, 3, _NAKED),  # NAKED_TRIPLE
+        (_F_FISH, 3, 0),  # SWORDFISH
+        (_F_UNIT, 3, _HIDDEN),  # HIDDEN_TRIPLE
+        (_F_WING, 2, 0),  # XY_WING
+        (_F_WING, 3, 0),  # XYZ_WING
+        (_F_UNIT, 4, _NAKED),  # NAKED_QUAD
+        (_F_FISH, 4, 0),  # JELLYFISH
+        (_F_UNIT, 4, _HIDDEN),  # HIDDEN_QUAD
+        (_F_BUG, 0, 0),  # BUG_PATTERN
+    ],
+    np.int64,
+)
+
+
 @njit(cache=True)
 def first_firing(
     cands, values, start, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, pointing, claiming,
@@ -393,48 +414,28 @@ def first_firing(
     """The first screened technique of index ``start`` or more that makes progress on the
     position (for BUG: whose pattern holds), or :data:`NONE`."""
     n = units.shape[1]
+    # each helper is called at one place (the plan says which and how): numba compiles the
+    # whole kernel as one function, and a call written out per technique made it take 20 s
     for k in range(start, NONE):
-        if k == DIRECT_POINTING:
-            hit = _direct_locked(cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, pointing, point_nb, True)
-        elif k == DIRECT_CLAIMING:
-            hit = _direct_locked(cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, claiming, claim_nb, False)
-        elif k == DIRECT_HIDDEN_PAIR:
-            hit = _unit_subsets(cands, values, units, n, 2, _DIRECT, scratch)
-        elif k == NAKED_SINGLE:
+        family, size, kind = _PLAN[k, 0], _PLAN[k, 1], _PLAN[k, 2]
+        if family == _F_DIRECT_LOCKED:
+            order, nb = (pointing, point_nb) if size else (claiming, claim_nb)
+            hit = _direct_locked(cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, order, nb, size == 1)
+        elif family == _F_LOCKED:
+            hit = _locked(cands, seg_cells, seg_box_rest, seg_line_rest, pointing if size else claiming, size == 1)
+        elif family == _F_UNIT:
+            hit = _unit_subsets(cands, values, units, n, size, kind, scratch)
+        elif family == _F_FISH:
+            hit = _fish(cands, values, units, n, size, scratch)
+        elif family == _F_NAKED_SINGLE:
             hit = False
             for c in range(cands.shape[0]):
                 m = cands[c]
                 if m and not m & (m - 1):
                     hit = True
                     break
-        elif k == DIRECT_HIDDEN_TRIPLE:
-            hit = _unit_subsets(cands, values, units, n, 3, _DIRECT, scratch)
-        elif k == POINTING:
-            hit = _locked(cands, seg_cells, seg_box_rest, seg_line_rest, pointing, True)
-        elif k == CLAIMING:
-            hit = _locked(cands, seg_cells, seg_box_rest, seg_line_rest, claiming, False)
-        elif k == NAKED_PAIR:
-            hit = _unit_subsets(cands, values, units, n, 2, _NAKED, scratch)
-        elif k == X_WING:
-            hit = _fish(cands, values, units, n, 2, scratch)
-        elif k == HIDDEN_PAIR:
-            hit = _unit_subsets(cands, values, units, n, 2, _HIDDEN, scratch)
-        elif k == NAKED_TRIPLE:
-            hit = _unit_subsets(cands, values, units, n, 3, _NAKED, scratch)
-        elif k == SWORDFISH:
-            hit = _fish(cands, values, units, n, 3, scratch)
-        elif k == HIDDEN_TRIPLE:
-            hit = _unit_subsets(cands, values, units, n, 3, _HIDDEN, scratch)
-        elif k == XY_WING:
-            hit = _xy_wing(cands, peers, sees)
-        elif k == XYZ_WING:
-            hit = _xyz_wing(cands, peers, sees)
-        elif k == NAKED_QUAD:
-            hit = _unit_subsets(cands, values, units, n, 4, _NAKED, scratch)
-        elif k == JELLYFISH:
-            hit = _fish(cands, values, units, n, 4, scratch)
-        elif k == HIDDEN_QUAD:
-            hit = _unit_subsets(cands, values, units, n, 4, _HIDDEN, scratch)
+        elif family == _F_WING:
+            hit = _wing(cands, peers, sees, size)
         else:
             hit = _bug_pattern(cands, values, units, bug_units, sees, n, scratch)
         if hit:

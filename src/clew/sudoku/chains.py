@@ -58,7 +58,8 @@ Cell Forcing Chains: each candidate of r7c5 leads to r7c3<>1: r7c5=1 - r7c3=1;
 r7c5=2 - r7c1=2 = r7c1=1 - r7c3=1; r7c5=5 - r2c5=5 = r2c8=5 - r2c8=7 = r2c7=7 - r7c7=7 =
 r7c3=7 - r7c3=1; so remove 1 from r7c3.
 
-Chains are searched on 9x9 grids; on other sizes the finders return None. The numba kernels
+Chains are searched on grids up to 12x12 (:mod:`clew.sudoku.logic_tables`: ``chains``); on
+larger ones the finders return None. The numba kernels
 (:mod:`clew.sudoku._kernels_chains_unary`, :mod:`clew.sudoku._kernels_chains`) choose the
 hint, the plain Python modules (:mod:`.chains_unary`, :mod:`.chains_multiple`,
 :mod:`.chains_nested`) are their references (``FAST = False`` uses them) and follow the one
@@ -67,6 +68,7 @@ chosen chain again to write it.
 
 from __future__ import annotations
 
+from .._kernel_cache import announce
 from .chains_graph import Graph, difficulty, graph
 from .chains_multiple import MHint, Run, propagate
 from .chains_multiple import best as _best_multiple
@@ -154,9 +156,31 @@ def _graph(state) -> Graph | None:
     return graph(state)
 
 
+#: the kernels a rating loads once it reaches the chains (numba is loaded from then on, and
+#: the screen, unique loops and aligned exclusion use their kernels too)
+_RATING_KERNELS = (
+    "sudoku/_kernels_chains_unary.py",
+    "sudoku/_kernels_chains.py",
+    "sudoku/_kernels_screen.py",
+    "sudoku/_kernels_uniqueness.py",
+    "sudoku/_kernels_exclusion.py",
+)
+_announced = False
+
+
+def _announce() -> None:
+    """Say once per process, through the installed announcer, which of the rating's kernels
+    must be compiled first (the first rating after an install: tens of seconds)."""
+    global _announced
+    if not _announced:
+        _announced = True
+        announce(*_RATING_KERNELS)
+
+
 def best_unary_fast(g: Graph) -> Hint | None:
     """:func:`clew.sudoku.chains_unary.best` by the numba kernel: the same hint (the kernel
     chooses it; that one chain is then found again in Python to write it)."""
+    _announce()
     from . import _kernels_chains_unary as ku
     from .chains_unary import _BASES, _KEYS, _cycle_removable, _cycles, _forcing
 
@@ -313,8 +337,7 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
     """:func:`clew.sudoku.chains_multiple.best` by the numba kernel: the same hint (the
     kernel chooses it; the chains of that one hint are then followed again in Python to
     write them)."""
-    import numpy as np
-
+    _announce()
     from . import _kernels_chains as kc
 
     tabs = _kernel_tables(g)

@@ -98,7 +98,7 @@ class _Arrays:
         for c, seen in enumerate(t.peer_sets):
             self.sees[c, list(seen)] = 1
         self.bug_units = np.array(o.boxes + tuple(range(n)) + tuple(range(n, 2 * n)), np.int64)
-        self.scratch = np.zeros(2 * cells + n, np.int64)
+        self.scratch = np.zeros(max(2 * cells, 3 * n + 9), np.int64)
 
 
 _ARRAYS: dict = {}  # id of a shape's tables -> (the tables, their _Arrays)
