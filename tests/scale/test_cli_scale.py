@@ -283,3 +283,27 @@ def test_journal_show_on_every_kind_of_journal(tmp_path, kind):
     assert ran.returncode == 0, ran.stderr
     show = clew("journal", "show", path)
     assert show.returncode == 0 and expected in show.stdout and show.stdout.startswith("job:")
+
+
+def test_rating_a_file_ctrl_c_then_resume_prints_the_same_bytes(tmp_path, finished):
+    """A file of SE-rated puzzles (the harder half of the reference file) rated on two
+    workers: stopped by Ctrl-C after a few pieces, then resumed from the journal."""
+    data = Path(__file__).resolve().parents[1] / "data" / "sudoku_se_ratings.txt"
+    lines = [line.split()[0] for line in data.read_text().splitlines() if line and not line.startswith("#")]
+    puzzles = tmp_path / "hard.txt"
+    puzzles.write_text("\n".join(lines[len(lines) // 2 :]) + "\n")
+    args = ("sudoku", "rate", puzzles, "--jobs", 2)
+    whole = clew(*args)
+    assert whole.returncode == 0 and whole.stdout.count("\n") == len(lines) - len(lines) // 2
+    path = tmp_path / "r.sqlite"
+    proc = _popen(*args, "--journal", path)
+    _kill_when(proc, path, 2, signal.SIGINT, finished)
+    sent = time.monotonic()
+    out, err = _finish(proc)
+    assert time.monotonic() - sent < 2.0, "Ctrl-C took too long"
+    assert proc.returncode == 130 and b"pieces are safe in" in err and b"Traceback" not in err
+    assert whole.stdout.encode().startswith(out)  # what it printed is the start of the answer
+    resumed = clew(*args, "--journal", path)
+    assert resumed.returncode == 0 and resumed.stdout == whole.stdout
+    show = clew("journal", "show", path)
+    assert show.returncode == 0 and "sudoku ratings" in show.stdout and "result:" in show.stdout

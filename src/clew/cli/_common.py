@@ -274,13 +274,16 @@ def compile_notice(*modules: str) -> None:
     announce(*modules)
 
 
-def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:
+def scale_options(
+    jobs_help: str, *, journal_help: str | None = None, pieces: bool = False, jobs_default: int | None = None
+) -> Decorator:
     """The options of every long job run through :mod:`clew.scale`, declared once so they
     mean the same on every command: ``--jobs``, ``--journal``, ``--dask``, ``--scheduler``,
     ``--progress/--quiet`` and, with ``pieces``, ``--pieces``. The command receives them as
-    keyword arguments and passes :func:`scale_arguments` of them to the library."""
+    keyword arguments and passes :func:`scale_arguments` of them to the library.
+    ``jobs_default``: ``--jobs`` when not given (``None``: one per core)."""
     decorators = [
-        jobs_option(jobs_help),
+        jobs_option(jobs_help, default=jobs_default, show_default=jobs_default is not None),
         journal_option() if journal_help is None else journal_option(journal_help),
         dask_option(),
         scheduler_option(),

@@ -7,12 +7,25 @@ solver is imported inside each command.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 
 import click
 
-from ._common import _CONTEXT, _EPILOG, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, Command, _ctrl_c_kills, _one_line, _plural
+from ._common import (
+    _CONTEXT,
+    _EPILOG,
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Command,
+    _ctrl_c_kills,
+    _one_line,
+    _plural,
+    scale_arguments,
+    scale_options,
+)
 from .sudoku import (
     _check_alphabet,
     _line_numbers_option,
@@ -39,7 +52,15 @@ from .sudoku import (
 @_line_numbers_option
 @_symbols_option
 @_shape_options
-def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+@scale_options(
+    "Worker processes; the ratings come in the order of the lines.",
+    journal_help="Record every finished batch of ratings in this SQLite journal; running the same command on "
+    "the same file again resumes and prints exactly what one uninterrupted run prints.",
+    jobs_default=1,
+)
+def sudoku_rate(
+    source: str, fmt: str, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...], **scale
+) -> int:
     """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
     given instead (an argument that is not an existing file), as Sudoku Explainer 1.2.1's
     serate does: ER (the hardest step of the whole logical solution), EP (up to the first
@@ -60,45 +81,40 @@ def sudoku_rate(source: str, fmt: str, line_numbers: bool, symbols: str | None, 
     is not a proper puzzle (no solution, several, or not a puzzle) prints 'invalid: REASON'
     and the others are still rated; the exit status is then 2.
 
+    A large file is rated on several cores with --jobs (worker processes), resumably with
+    --journal, the ratings still in the order of the lines.
+
     \b
     Examples:
       clew sudoku rate puzzles.txt
       clew sudoku rate 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku generate --count 10 | clew sudoku rate --line-numbers
+      clew sudoku rate top1465.txt --jobs 2 --journal ratings.db
     """
-    import json
-
-    from ..errors import ClewError
-    from ..sudoku.grid import Grid, split_lines
-    from ..sudoku.logic import rate
+    from ..sudoku.rate_file import rate_file
 
     if line_numbers and fmt != "line":
         raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
     symbols = _check_alphabet(symbols)
     shape = _shape_arguments(box, variant)
     data, name = _puzzles_source(source, symbols, **shape)
-    lines, numbers = split_lines(data)
-    bad = 0
+    options = scale_arguments(**scale)
+    records = rate_file(data, symbols=symbols, **shape, **options)
+    bad = seen = 0
     out = sys.stdout
-    with _ctrl_c_kills():
-        for line, number in zip(lines, numbers):
-            text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-            prefix = f"{number}: " if line_numbers else ""
-            try:
-                r = rate(Grid(text, symbols=symbols, **shape))
-            except ClewError as exc:
+    # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
+    alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
+    with _ctrl_c_kills() if alone else contextlib.nullcontext():
+        for record in records:
+            seen += 1
+            prefix = f"{record['line']}: " if line_numbers else ""
+            if "error" in record:
                 bad += 1
-                message = _one_line(exc)
-                out.write((json.dumps({"line": number, "puzzle": text, "error": message}) if fmt == "json" else f"{prefix}invalid: {message}") + "\n")
-                continue
-            if fmt == "json":
-                record = {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
-                          "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}
-                out.write(json.dumps(record) + "\n")
+                out.write((json.dumps(record) if fmt == "json" else f"{prefix}invalid: {record['error']}") + "\n")
             else:
-                out.write(f"{prefix}{_rating_line(r)}\n")
+                out.write((json.dumps(record) if fmt == "json" else f"{prefix}{_rating_line(record)}") + "\n")
             out.flush()
-    if not lines:
+    if not seen:
         _no_puzzle(data, name)
         return EXIT_OK
     if bad:
@@ -111,14 +127,15 @@ def _figure(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _rating_line(r) -> str:
-    """'ER/EP/ED LEVEL HARDEST'; for a puzzle beyond clew's techniques, ER is '-' and the
-    line says so (with the hardest technique used before getting stuck, if any)."""
-    figures = "/".join(_figure(x) for x in (r.er, r.ep, r.ed))
-    if r.stuck:
-        before = f" (hardest step before: {r.hardest})" if r.hardest else ""
-        return f"{figures} {r.level} beyond clew's techniques{before}"
-    return f"{figures} {r.level} {r.hardest or '-'}"
+def _rating_line(r: dict) -> str:
+    """'ER/EP/ED LEVEL HARDEST' of a rating record; for a puzzle beyond clew's techniques,
+    ER is '-' and the line says so (with the hardest technique used before getting stuck,
+    if any)."""
+    figures = "/".join(_figure(r[x]) for x in ("er", "ep", "ed"))
+    if r["stuck"]:
+        before = f" (hardest step before: {r['hardest']})" if r["hardest"] else ""
+        return f"{figures} {r['level']} beyond clew's techniques{before}"
+    return f"{figures} {r['level']} {r['hardest'] or '-'}"
 
 
 #: --format of 'hint' and 'explain'

@@ -63,6 +63,7 @@ _LAZY = {
     **dict.fromkeys(("MAX_COUNT", "CountTooLargeError", "count", "is_unique", "solutions", "solve", "solve_array"), "solver"),
     **dict.fromkeys(("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"), "generate"),
     **dict.fromkeys(("NotProperError", "Rating", "Step", "explain", "hint", "rate", "solve_logically"), "logic"),
+    **dict.fromkeys(("RateFile", "rate_file"), "rate_file"),
 }
 
 
@@ -70,12 +71,12 @@ __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 
 class _Package(types.ModuleType):
-    """This package: the functions ``generate`` and ``trace`` keep their names when their
-    modules (``clew.sudoku.generate``, ``clew.sudoku.trace``) are imported, which would
+    """This package: the functions ``generate``, ``rate_file`` and ``trace`` keep their
+    names when their modules (``clew.sudoku.generate``, ...) are imported, which would
     otherwise bind the module to the package's attribute of the same name."""
 
     def __setattr__(self, name: str, value) -> None:
-        if name in ("generate", "trace") and isinstance(value, types.ModuleType):
+        if name in ("generate", "rate_file", "trace") and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)
 
@@ -93,7 +94,9 @@ __all__ = [
     "generate",
     "generate_many",
     "hint",
+    "RateFile",
     "rate",
+    "rate_file",
     "solve_logically",
     "trace",
     "DIGITS",
