@@ -1,7 +1,7 @@
 """The screen kernel (``_kernels_screen``) names the first basic technique that fires, as
 the plain-Python finders of :mod:`clew.sudoku.techniques` (the reference) find it: at the
 positions the logical solutions of SE-rated puzzles pass through, on random candidate grids
-of every shape (from every starting technique, so that each one is reached), and the
+of nine shapes up to 16x16 (from every starting technique, so that each one is reached), and the
 engine takes the same steps with the screen as without it."""
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ SHAPES = [
     make_shape(9),
     make_shape(9, variant="x"),
     make_shape(9, variant="windoku"),
+    make_shape(16),
     make_shape(6, regions="AAABBB" "AACCBB" "ACCCDB" "EECDDD" "EEFFDD" "EEFFFF"),
 ]
 
