@@ -58,10 +58,12 @@ def attack(a, b) -> bool:
 def problems(draw, low: int = 1, high: int = 8):
     """``(n, placed, blocked)``: placed queens that do not attack each other (part of one
     solution, or random squares kept greedily) and random blocked squares, possibly
-    repeated, never under a placed queen."""
+    repeated, never under a placed queen. Part of a solution only up to n = 10: listing
+    every solution of a larger board by the textbook search takes seconds (a draw that slow
+    failed Hypothesis's health check on a loaded machine)."""
     n = draw(st.integers(low, high))
     squares = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
-    if all_solutions(n) and draw(st.booleans()):
+    if n <= 10 and draw(st.booleans()) and all_solutions(n):
         solution = draw(st.sampled_from(all_solutions(n)))
         rows = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=n))
         placed = [(r, solution[r]) for r in rows]
