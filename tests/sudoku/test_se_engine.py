@@ -293,7 +293,7 @@ def se_cases():
         yield pytest.param(puzzle, steps, marks=marks, id=puzzle[:20])
 
 
-@pytest.mark.parametrize("puzzle, steps", se_cases())
+@pytest.mark.parametrize("puzzle, steps", list(se_cases()))
 def test_the_same_steps_as_se(puzzle, steps):
     """clew plays SE's steps one for one: the same rating at each step (SE's technique names
     are kept in the file for the reader)."""
