@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 
 from . import geometry
-from .techniques import _spread
+from .techniques import unit_places
 
 __all__ = ["Graph", "difficulty", "graph", "length_penalty"]
 
@@ -143,28 +143,8 @@ class Graph:
         self.cands = list(cands)
         self.names = names
         self.units, self.houses, self.peers, self.index_in = _layout(shape)
-        units, cmask = self.units, self.cands
-        spread = _spread(n)
-        if spread is None:
-            pos = [0] * (len(units) * n)
-            for u, unit in enumerate(units):
-                for i, c in enumerate(unit):
-                    m = cmask[c]
-                    while m:
-                        low = m & -m
-                        pos[u * n + low.bit_length() - 1] |= 1 << i
-                        m ^= low
-        else:
-            # every digit's places in a unit at once: the unit's masks spread to n bits a
-            # digit and shifted by their positions, then cut into n words
-            every = (1 << n) - 1
-            pos = []
-            for unit in units:
-                packed = 0
-                for i, c in enumerate(unit):
-                    packed |= spread[cmask[c]] << i
-                pos.extend((packed >> (d * n)) & every for d in range(n))
-        self.pos = pos
+        cmask = self.cands
+        self.pos = [p for unit in self.units for p in unit_places([cmask[c] for c in unit], n)]
         self._links = None
         self.arrays = None  # the kernels' copies of cands and pos, made by the caller once
 

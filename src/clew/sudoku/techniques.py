@@ -225,27 +225,30 @@ def _all_places(s: LogicalState) -> list[list[int]]:
     if last[0] == key:
         return last[1]
     n = s.n
-    table = _spread(n)
-    out = []
-    every = (1 << n) - 1
-    for get in _orders(s).unit_get:
-        got = get(s.cands)
-        if table is not None:
-            packed = 0
-            for i, m in enumerate(got):
-                packed |= table[m] << i
-            out.append([(packed >> (d * n)) & every for d in range(n)])
-            continue
-        where = [0] * n
-        for i, m in enumerate(got):
-            bit = 1 << i
-            while m:
-                low = m & -m
-                where[low.bit_length() - 1] |= bit
-                m ^= low
-        out.append(where)
+    out = [unit_places(get(s.cands), n) for get in _orders(s).unit_get]
     _PLACES = (key, out)
     return out
+
+
+def unit_places(masks, n: int) -> list[int]:
+    """digit - 1 -> its places among ``masks``, a unit's candidate masks (bit i: the i-th)."""
+    table = _spread(n)
+    if table is not None:
+        # every digit at once: the masks spread to n bits a digit, shifted by their
+        # positions, then cut into n words
+        packed = 0
+        for i, m in enumerate(masks):
+            packed |= table[m] << i
+        every = (1 << n) - 1
+        return [(packed >> (d * n)) & every for d in range(n)]
+    where = [0] * n
+    for i, m in enumerate(masks):
+        bit = 1 << i
+        while m:
+            low = m & -m
+            where[low.bit_length() - 1] |= bit
+            m ^= low
+    return where
 
 
 # ---------------------------------------------------------------------------------------------
