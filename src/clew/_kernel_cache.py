@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["announce", "needs_compiling", "set_announcer", "skip_blas_probe"]
+__all__ = ["announce", "needs_compiling", "numba_loaded", "set_announcer", "skip_blas_probe"]
 
 _ROOT = Path(__file__).resolve().parent
 
@@ -40,6 +40,13 @@ def announce(*modules: str) -> None:
     pending = needs_compiling(*modules)
     if pending:
         _announcer(pending)
+
+
+def numba_loaded() -> bool:
+    """Whether this process has imported numba already. The library prefers a kernel over
+    its plain-Python path only then: a job that needs no kernel (an easy rating, a small
+    board) never pays numba's start-up, about 0.7 s, for a small part of its work."""
+    return "numba" in sys.modules
 
 
 def needs_compiling(*modules: str) -> list[str]:

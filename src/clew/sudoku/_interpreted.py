@@ -149,7 +149,9 @@ def compiled_loaded() -> bool:
     time than some techniques)."""
     import sys
 
-    return sys.modules.get(__package__ + ".solver") is not None or "numba" in sys.modules
+    from .._kernel_cache import numba_loaded
+
+    return sys.modules.get(__package__ + ".solver") is not None or numba_loaded()
 
 
 def count_quickly(grid, limit: int) -> int | None:

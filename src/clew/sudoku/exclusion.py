@@ -18,12 +18,11 @@ Python, and the tests hold the two together.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import geometry
+from .logic_tables import padded, sees
 from .techniques import Step, _and, _bits, _orders
 
 if TYPE_CHECKING:
@@ -147,17 +146,6 @@ def _reference(s: LogicalState, size: int) -> Step | None:
     return None
 
 
-@functools.lru_cache(maxsize=32)
-def _sees(shape) -> np.ndarray:
-    """``sees[a, b]``: cells a and b share a unit or a group (cells of a killer cage see
-    each other: every killer puzzle has a shape of its own, hence the bounded cache)."""
-    cells = shape.cells
-    out = np.zeros((cells, cells), np.uint8)
-    for a, peers in enumerate(geometry.peer_sets(shape)):
-        out[a, list(peers)] = 1
-    return out
-
-
 _HOUSES: dict = {}  # id of a shape's house table -> (the table, as a padded array)
 
 
@@ -167,9 +155,7 @@ def _house_array(s: LogicalState) -> np.ndarray:
     house = _orders(s).house
     got = _HOUSES.get(id(house))
     if got is None or got[0] is not house:
-        out = np.full((len(house), max(len(h) for h in house)), -1, np.int64)
-        for c, h in enumerate(house):
-            out[c, : len(h)] = h
+        out = padded(house)
         if len(_HOUSES) > 32:  # killer puzzles: a shape each
             _HOUSES.clear()
         got = _HOUSES[id(house)] = (house, out)
@@ -193,7 +179,7 @@ def _compiled(s: LogicalState, size: int) -> Step | None:
         return None
     group = np.zeros(3, np.int64)
     allowed = np.zeros(3, np.int64)
-    found = first_exclusion(cands, cells[:found], excl, usable, _sees(s.shape), size, group, allowed)
+    found = first_exclusion(cands, cells[:found], excl, usable, sees(s.shape), size, group, allowed)
     if not found:
         return None
     members = tuple(int(c) for c in group[:found])

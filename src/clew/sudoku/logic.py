@@ -93,6 +93,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._kernel_cache import numba_loaded
 from . import exclusion, geometry, screen, techniques, uniqueness, variant_techniques
 from .chains import CHAIN_FINDERS
 from .grid import DIGITS, SIZES, Grid, PuzzleFormatError, SudokuInputError, parse
@@ -426,7 +427,7 @@ class LogicalState:
         t = self._t
         # the screen's answer: the first screened finder (index into screen.SCREENED) that
         # fires at or after the last one asked about; asked for at the first screened finder
-        screened = _SCREENED if SCREEN and screen.available() else None
+        screened = _SCREENED if SCREEN and numba_loaded() else None
         fires = -1
         for _name, rating, finder in _FINDERS:
             if max_rating is not None and rating > max_rating:

@@ -41,7 +41,7 @@ import functools
 from . import geometry
 from .shape import Shape, as_shape
 
-__all__ = ["MAX_CHAIN_SIDE", "Tables", "tables"]
+__all__ = ["MAX_CHAIN_SIDE", "Tables", "padded", "sees", "tables"]
 
 #: The largest side on which the chaining techniques are tried: their kernel's scratch is
 #: 17 MB on 9x9, 96 MB on 12x12, and would be 540 MB on 16x16.
@@ -107,6 +107,41 @@ class Tables:
                 if len(shared) >= 2 and rest:
                     out.append((u, v, shared, rest))
         return tuple(out)
+
+
+def padded(rows, width: int | None = None):
+    """Rows of cells of unequal lengths (a cell's peers, a unit's segments) as one int64
+    array for a kernel, each row padded with -1 to ``width`` (default: the longest; at
+    least 1 column).
+
+    >>> padded([(3, 4), (5,)]).tolist()
+    [[3, 4], [5, -1]]
+    """
+    import numpy as np  # the tables are plain Python; only the kernels' callers need arrays
+
+    width = max((len(r) for r in rows), default=0) if width is None else width
+    out = np.full((len(rows), max(width, 1)), -1, np.int64)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = r
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def sees(shape: Shape):
+    """``sees[a, b]`` (uint8): 1 when cells a and b share a unit or a group, for the kernels
+    (cells of a killer cage see each other: every killer puzzle has a shape of its own,
+    hence the bounded cache).
+
+    >>> sees(as_shape(2))[0, :4].tolist()
+    [0, 1, 1, 1]
+    """
+    import numpy as np
+
+    cells = shape.cells
+    out = np.zeros((cells, cells), np.uint8)
+    for a, peers in enumerate(geometry.peer_sets(shape)):
+        out[a, list(peers)] = 1
+    return out
 
 
 @functools.lru_cache(maxsize=64)

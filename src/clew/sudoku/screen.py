@@ -22,17 +22,17 @@ scan of the singles costs less than the call).
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .logic_tables import padded, sees
 from .techniques import orders_of
 
 if TYPE_CHECKING:
     from .logic import LogicalState
 
-__all__ = ["SCREENED", "available", "first"]
+__all__ = ["SCREENED", "first"]
 
 #: The techniques the kernel screens, in its order (that of the engine: SE's order of
 #: trial); its answer is an index into this tuple, ``len(SCREENED)`` for none. BUG is
@@ -63,14 +63,6 @@ SCREENED: tuple[str, ...] = (
 MAYBE = frozenset({"BUG"})
 
 
-def _padded(rows, width: int | None = None) -> np.ndarray:
-    width = max((len(r) for r in rows), default=0) if width is None else width
-    out = np.full((len(rows), max(width, 1)), -1, np.int64)
-    for i, r in enumerate(rows):
-        out[i, : len(r)] = r
-    return out
-
-
 class _Arrays:
     """The kernel's tables of one shape, made from the finders' own tables and orders."""
 
@@ -79,24 +71,22 @@ class _Arrays:
         n = t.n
         keys = list(o.segment)
         index = {key: i for i, key in enumerate(keys)}
-        self.units = _padded(t.units, n)
-        self.seg_cells = _padded([o.segment[k][0] for k in keys])
-        self.seg_box_rest = _padded([o.segment[k][1] for k in keys])
-        self.seg_line_rest = _padded([o.segment[k][2] for k in keys])
+        self.units = padded(t.units, n)
+        self.seg_cells = padded([o.segment[k][0] for k in keys])
+        self.seg_box_rest = padded([o.segment[k][1] for k in keys])
+        self.seg_line_rest = padded([o.segment[k][2] for k in keys])
         self.seg_unit = np.array(keys if keys else np.zeros((0, 2)), np.int64).reshape(-1, 2)
         self.pointing = np.array([index[k] for k in o.pointing], np.int64)
         self.claiming = np.array([index[k] for k in o.claiming], np.int64)
         # as the finders name them: for pointing the segments of the same line in the other
         # boxes, for claiming those of the same box in the other lines of its direction
-        self.point_nb = _padded([[index[b, line] for b in o.boxes_of[line] if b != box] for box, line in keys])
-        self.claim_nb = _padded(
+        self.point_nb = padded([[index[b, line] for b in o.boxes_of[line] if b != box] for box, line in keys])
+        self.claim_nb = padded(
             [[index[box, ln] for ln in o.lines_of[box, line < n] if ln != line] for box, line in keys]
         )
-        self.peers = _padded(t.peers)
+        self.peers = padded(t.peers)
         cells = n * n
-        self.sees = np.zeros((cells, cells), np.uint8)
-        for c, seen in enumerate(t.peer_sets):
-            self.sees[c, list(seen)] = 1
+        self.sees = sees(t.shape)
         self.bug_units = np.array(o.boxes + tuple(range(n)) + tuple(range(n, 2 * n)), np.int64)
         self.scratch = np.zeros(max(2 * cells, 3 * n + 9), np.int64)
 
@@ -111,12 +101,6 @@ def _arrays(t) -> _Arrays:
             _ARRAYS.clear()
         got = _ARRAYS[id(t)] = (t, _Arrays(t))
     return got[1]
-
-
-def available() -> bool:
-    """Whether to ask the kernel: once this process has loaded numba (a rating that needs
-    no kernel never pays numba's start-up, about 0.7 s, for the screen alone)."""
-    return "numba" in sys.modules
 
 
 def first(s: LogicalState, start: int) -> int:

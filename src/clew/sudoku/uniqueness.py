@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._kernel_cache import numba_loaded
+from .logic_tables import padded
 from .techniques import Step, _all_places, _and, _bits, _colex, _orders
 
 if TYPE_CHECKING:
@@ -155,12 +157,8 @@ def _kernel_arrays(s: LogicalState) -> tuple:
 
         cells = len(s.cands)
         kinds = [_kinds(s, c) for c in range(cells)]
-        kinds_a = np.full((cells, max(len(k) for k in kinds)), -1, np.int64)
-        for c, ks in enumerate(kinds):
-            kinds_a[c, : len(ks)] = ks
-        units_a = np.full((len(t.units), max(len(u) for u in t.units)), -1, np.int64)
-        for u, unit in enumerate(t.units):
-            units_a[u, : len(unit)] = unit
+        kinds_a = padded(kinds)
+        units_a = padded(t.units)
         out = (np.zeros((_MAX_LOOPS, cells + 1), np.int64), np.zeros(_MAX_LOOPS, np.int64))
         got = _ARRAYS[id(t)] = (t, kinds_a, units_a, out)
     return got[1:]
@@ -197,11 +195,10 @@ def _loops(s: LogicalState) -> list[list[int]]:
 
 
 def _numba_loaded() -> bool:
-    """Whether this process has loaded numba already: a rating that does not need it never
-    pays its start-up (about 0.7 s) for the loops alone."""
-    import sys
-
-    return "numba" in sys.modules
+    """Whether this process has loaded numba already (:func:`clew._kernel_cache.numba_loaded`;
+    a test sets it here): a rating that does not need it never pays its start-up for the
+    loops alone."""
+    return numba_loaded()
 
 
 def _distinct(loops):
