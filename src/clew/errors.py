@@ -7,6 +7,16 @@ caller can catch one type; the message is one line that names the offending valu
 from __future__ import annotations
 
 
+def one_line(text) -> str:
+    """A message (or an exception) on one line, its runs of white space made single
+    spaces, as clew reports an error: ``clew: error: ...`` or a record's ``error``.
+
+    >>> one_line(ValueError("no place   for 4"))
+    'no place for 4'
+    """
+    return " ".join(str(text).split())
+
+
 class ClewError(ValueError):
     """Base class of every input error raised by clew."""
 

@@ -181,7 +181,9 @@ def _ctrl_c_kills() -> Iterator[None]:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    from ..errors import one_line  # no numpy: the errors module imports nothing
+
+    return one_line(text)
 
 
 def _close_stdout_quietly() -> None:

@@ -107,12 +107,13 @@ def sudoku_rate(
     with _ctrl_c_kills() if alone else contextlib.nullcontext():
         for record in records:
             seen += 1
-            prefix = f"{record['line']}: " if line_numbers else ""
-            if "error" in record:
-                bad += 1
-                out.write((json.dumps(record) if fmt == "json" else f"{prefix}invalid: {record['error']}") + "\n")
+            bad += "error" in record
+            if fmt == "json":
+                text = json.dumps(record)
             else:
-                out.write((json.dumps(record) if fmt == "json" else f"{prefix}{_rating_line(record)}") + "\n")
+                prefix = f"{record['line']}: " if line_numbers else ""
+                text = prefix + (f"invalid: {record['error']}" if "error" in record else _rating_line(record))
+            out.write(text + "\n")
             out.flush()
     if not seen:
         _no_puzzle(data, name)

@@ -42,7 +42,7 @@ import os
 import pickle
 import re
 
-from ..errors import ClewError
+from ..errors import ClewError, one_line
 
 __all__ = ["FUNCTIONS", "Problem", "SearchError", "parts"]
 
@@ -309,7 +309,7 @@ def blame(exc: BaseException, problem: Parts) -> SearchError:
         if found and os.path.dirname(os.path.abspath(code.co_filename)) == _HERE:
             where = found
         tb = tb.tb_next
-    text = " ".join(str(exc).split()) or "(no message)"
+    text = one_line(exc) or "(no message)"
     kind = type(exc).__name__
     if where is None:
         return SearchError(f"the search of {problem.name} failed: {kind}: {text}")

@@ -21,7 +21,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 
-from ..errors import ClewError
+from ..errors import ClewError, one_line
 from ..scale import Work, stream
 from .grid import Grid, split_lines
 from .logic import rate
@@ -81,7 +81,7 @@ class RateFile(Work):
         try:
             r = rate(Grid(text, symbols=self.symbols, box=self.box, variant=self.variant))
         except ClewError as exc:
-            return {"line": number, "puzzle": text, "error": " ".join(str(exc).split())}
+            return {"line": number, "puzzle": text, "error": one_line(exc)}
         return {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
                 "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}  # fmt: skip
 
