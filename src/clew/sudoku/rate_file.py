@@ -86,9 +86,8 @@ class RateFile(Work):
                 "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}  # fmt: skip
 
     def combine(self, values: list) -> dict:
-        records = [r for value in values for r in value]
-        bad = sum(1 for r in records if "error" in r)
-        return {"puzzles": len(records), "rated": len(records) - bad, "invalid": bad}
+        tally = _tally(values)
+        return {"puzzles": tally["rated"] + tally["invalid"], **tally}
 
     def encode(self, value) -> str:
         return json.dumps(value, separators=(",", ":"))
@@ -100,8 +99,19 @@ class RateFile(Work):
         return f"sudoku ratings ({self.puzzles} puzzles, sha256 {self.sha256[:12]})"
 
     def report(self, done: dict, pieces: int) -> dict:
-        records = [r for value in done.values() for r in value]
-        return {"rated": sum(1 for r in records if "error" not in r), "invalid": sum(1 for r in records if "error" in r)}
+        return _tally(done.values())
+
+
+def _tally(values) -> dict:
+    """How many records of the pieces' ``values`` are ratings and how many errors."""
+    bad = rated = 0
+    for value in values:
+        for record in value:
+            if "error" in record:
+                bad += 1
+            else:
+                rated += 1
+    return {"rated": rated, "invalid": bad}
 
 
 def rate_file(
