@@ -42,6 +42,10 @@ perfect maze
     tree of the rooms (:mod:`clew.maze`). Walking it depth-first, a *backtrack* is a step
     back out of a dead end.
 
+Errors: every input error a function of clew raises is a :class:`ClewError` (a
+``ValueError``), importable from here; the rules every family shares (``limit``, ``jobs``,
+errors, exit statuses, JSON and pictures) are in ``docs/contract.md`` and :mod:`clew.errors`.
+
 Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.search`
 (your own problem), :mod:`clew.maze` (perfect mazes, walked), :mod:`clew.scale` (pieces,
 pools, Dask, journals), :mod:`clew.leetcode`;
@@ -55,8 +59,19 @@ is given its drawing, :mod:`clew.viz.notebook`, imported when a first picture is
 """
 
 from . import _display
+from .errors import DEFAULT_JOBS, MAX_LIMIT, ArgumentError, BoardSizeError, ClewError, InvalidSolutionError
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_JOBS",
+    "MAX_LIMIT",
+    "ArgumentError",
+    "BoardSizeError",
+    "ClewError",
+    "InvalidSolutionError",
+    "__version__",
+]
 
 
 def _render(obj: object, mime: str) -> "str | None":

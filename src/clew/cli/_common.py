@@ -26,19 +26,27 @@ from collections.abc import Callable, Iterator
 
 import click
 
-#: Exit statuses (also listed in ``clew --help``).
+#: Exit statuses, one table for every command (also in every command's help and in
+#: docs/contract.md): 0 answered; 1 answered "none" (no solution, no path, nothing found, a
+#: puzzle beyond the techniques) or the output could not be written; 2 bad input or usage
+#: (one line on stderr); 130 interrupted (one line on stderr); 141 output closed early.
 EXIT_OK = 0
+EXIT_NONE = 1
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
+#: Click's context settings, set once on the top group: a context takes them from its parent.
 _CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 _EPILOG = (
-    "Exit status: 0 success, 2 bad input (one line on stderr), 1 any other failure, "
-    "130 interrupted, 141 output closed early (as with '| head')."
+    "Exit status: 0 answered, 1 answered 'none' (no solution, no path, nothing found), "
+    "2 bad input (one line on stderr), 130 interrupted, 141 output closed early (as with '| head')."
 )
+
+#: The number of workers of every long command when --jobs is not given (clew.errors).
+DEFAULT_JOBS = 1
 
 #: Events a trace, a tree or a player holds unless --max-events says otherwise.
 DEFAULT_MAX_EVENTS = 100_000
@@ -72,9 +80,17 @@ class Group(click.Group):
     ``lazy_subcommands`` maps command names to the "module:attribute" paths of Click
     commands imported on first use: when Click resolves that name, or when the help lists
     the commands (which needs their short help).
+
+    ``@group.command(...)`` makes a :class:`Command` and ``@group.group(...)`` a
+    :class:`Group` (Click's ``command_class``/``group_class``), each with the exit-status
+    epilog: a command module writes neither.
     """
 
+    command_class: type[click.Command]  # set below, once Command exists
+    group_class = type  # a subgroup is of this group's own class
+
     def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs) -> None:
+        kwargs.setdefault("epilog", _EPILOG)
         super().__init__(*args, **kwargs)
         self.lazy_subcommands = dict(lazy_subcommands or {})
 
@@ -108,6 +124,10 @@ class Command(click.Command):
     arguments, where the parameter types judge them.
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("epilog", _EPILOG)
+        super().__init__(*args, **kwargs)
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
             return super().parse_args(ctx, list(args))
@@ -116,6 +136,9 @@ class Command(click.Command):
                 raise
         ctx.ignore_unknown_options = True
         return super().parse_args(ctx, list(args))
+
+
+Group.command_class = Command
 
 
 class Integer(click.ParamType):
@@ -202,16 +225,55 @@ def _close_stdout_quietly() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def jobs_option(help: str, *, default: int | None = None, show_default: bool = False) -> Decorator:
+class Jobs(Integer):
+    """``--jobs``: a number of workers of at least 1, or ``all`` (one per core, ``None`` for
+    the library)."""
+
+    name = "jobs"
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+    def convert(self, value, param, ctx):
+        if value is None or (isinstance(value, str) and value.strip().lower() == "all"):
+            return None
+        return super().convert(value, param, ctx)
+
+
+def jobs_option(help: str) -> Decorator:
     """``-j/--jobs J``: ``help`` says what the workers are for this command (processes or
-    threads, and when they start)."""
+    threads, and when they start); the default and ``all`` are the same on every command."""
     return click.option(
-        "-j", "--jobs", type=Integer(1), default=default, show_default=show_default, metavar="J", help=help
+        "-j", "--jobs", type=Jobs(), default=DEFAULT_JOBS, show_default=True, metavar="J|all",
+        help=f"{help} 'all': one per core.",
     )
 
 
+def format_option(choices: tuple[str, ...], help: str, *, default: str | None = None) -> Decorator:
+    """``-f/--format FORMAT`` of a command that prints results, named ``fmt``: ``choices``
+    always holds ``json`` (every result has a JSON form, the contract); ``default`` is the
+    first choice unless given. ``--json`` stays as a short way to say ``--format json``."""
+    if "json" not in choices:
+        raise ValueError(f"--format must offer json, got {choices}")  # a bug in a command module
+    chosen = default or choices[0]
+
+    def apply(f: Callable) -> Callable:
+        f = click.option("--json", "as_json", is_flag=True, help="The same as --format json.")(f)
+        return click.option(
+            "-f", "--format", "fmt", type=click.Choice(choices), default=chosen, show_default=True, help=help
+        )(f)
+
+    return apply
+
+
+def chosen_format(fmt: str, as_json: bool) -> str:
+    """The format a command prints: ``json`` if ``--json`` was given, else ``--format``'s."""
+    return "json" if as_json else fmt
+
+
 def json_option(help: str) -> Decorator:
-    """``--json``, a flag named ``as_json``: ``help`` describes the command's JSON object."""
+    """``--json``, a flag named ``as_json``: ``help`` describes the command's JSON object
+    (for a command whose only other output is text; others take :func:`format_option`)."""
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
@@ -276,16 +338,13 @@ def compile_notice(*modules: str) -> None:
     announce(*modules)
 
 
-def scale_options(
-    jobs_help: str, *, journal_help: str | None = None, pieces: bool = False, jobs_default: int | None = None
-) -> Decorator:
+def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:
     """The options of every long job run through :mod:`clew.scale`, declared once so they
     mean the same on every command: ``--jobs``, ``--journal``, ``--dask``, ``--scheduler``,
     ``--progress/--quiet`` and, with ``pieces``, ``--pieces``. The command receives them as
-    keyword arguments and passes :func:`scale_arguments` of them to the library.
-    ``jobs_default``: ``--jobs`` when not given (``None``: one per core)."""
+    keyword arguments and passes :func:`scale_arguments` of them to the library."""
     decorators = [
-        jobs_option(jobs_help, default=jobs_default, show_default=jobs_default is not None),
+        jobs_option(jobs_help),
         journal_option() if journal_help is None else journal_option(journal_help),
         dask_option(),
         scheduler_option(),

@@ -56,7 +56,6 @@ from .sudoku import (
     "Worker processes; the ratings come in the order of the lines.",
     journal_help="Record every finished batch of ratings in this SQLite journal; running the same command on "
     "the same file again resumes and prints exactly what one uninterrupted run prints.",
-    jobs_default=1,
 )
 def sudoku_rate(
     source: str, fmt: str, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...], **scale

@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from ..errors import check_size
+from ..errors import check_jobs as _check_jobs
 from .executors import Dask, Inline, Processes, Threads
 from .journal import Journal
 from .progress import Bar
@@ -94,7 +94,7 @@ def check_jobs(jobs: int | None) -> int:
     >>> check_jobs(2)
     2
     """
-    return (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
+    return _check_jobs(jobs)
 
 
 def stream(
