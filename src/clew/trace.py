@@ -119,7 +119,13 @@ from itertools import islice
 from ._display import Picture
 from .errors import ClewError, check_size
 
-__all__ = ["EVENT_TYPES", "STRATEGIES", "Recorder", "Trace", "check_trace_args"]
+__all__ = ["EVENT_TYPES", "PAGE", "STRATEGIES", "Recorder", "Trace", "check_trace_args"]
+
+#: The form a trace asks the display hook (:mod:`clew._display`) for when it saves itself:
+#: the self-contained HTML page of the player, as ``clew ... trace --html FILE`` writes it
+#: (the notebook's ``text/html`` is that page framed for a cell). The player lives in
+#: :mod:`clew.viz`, above this module, so it is reached through the hook.
+PAGE = "text/html; clew=page"
 
 #: The ``type`` of every event, in the order of the format above.
 EVENT_TYPES = ("place", "prune", "backtrack", "solution", "end")
@@ -187,6 +193,60 @@ class Trace(Picture):
 
     def __repr__(self) -> str:
         return f"<{type(self).__module__}.{type(self).__qualname__}: events read as iterated>"
+
+    def _all(self) -> list[dict]:
+        """Every event not yet handed out, read now and kept (iteration still yields them)."""
+        ahead = self._ahead
+        ahead.extend(self._source)
+        return list(ahead)
+
+    def to_dict(self) -> dict:
+        """The trace as JSON-ready data: ``{"events": [...]}``, every event not yet handed
+        out (the whole search runs now; the events are kept, so iterating still yields them).
+
+        >>> Trace([{"type": "end", "complete": True}]).to_dict()
+        {'events': [{'type': 'end', 'complete': True}]}
+        """
+        return {"events": [dict(event) for event in self._all()]}
+
+    def save_html(self, path) -> None:
+        """Write the self-contained HTML player of the trace to ``path`` (a ``str`` or
+        ``os.PathLike``): the page ``--html FILE`` of the trace commands writes, to open in
+        a browser from disk, no network needed. The whole search runs now; the events are
+        kept, so iterating the trace still yields them.
+
+        Raises
+        ------
+        ClewError
+            The file cannot be written (one line naming it and why), or the trace cannot be
+            played (no event).
+        TypeError
+            ``path`` is not a path.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from clew import queens
+        >>> path = os.path.join(tempfile.mkdtemp(), "queens.html")
+        >>> queens.trace(4).save_html(path)
+        >>> open(path, encoding="utf-8").read(15)
+        '<!DOCTYPE html>'
+        """
+        import os
+
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"save_html takes a path (str or os.PathLike), got {type(path).__name__}")
+        from ._display import render
+
+        page = render(self, PAGE)
+        if page is None:
+            raise ClewError("no player for this trace: it has no event, or more than the player plays (ask for fewer with max_events)")
+        name = os.fsdecode(path)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(page)
+        except OSError as exc:
+            raise ClewError(f"{name}: cannot write the player: {exc.strerror or exc}") from None
 
 
 class _Stop(Exception):

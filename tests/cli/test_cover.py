@@ -95,3 +95,60 @@ def test_journal_show_usage_errors(capsys, args, fragment):
     assert (status, out) == (cli.EXIT_USAGE, "")
     assert err.startswith("clew: error: ") and fragment in err and err.count("\n") == 1
     assert "(see 'clew journal show --help')" in err
+
+
+# ---------------------------------------------------------------------------------------------
+# The contract (issue 25): --jobs 1 by default and 'all', JSON counts, the exit-status table,
+# help from the registries
+# ---------------------------------------------------------------------------------------------
+
+
+def test_cover_count_json_fields_match_the_help(monkeypatch, capsys):
+    feed_stdin(monkeypatch, MANY_TEXT)
+    status, out, err = run_in_process(capsys, "cover", "solve", "--count", "--format", "json")
+    assert (status, err) == (cli.EXIT_OK, "")
+    answer = json.loads(out)
+    assert (answer["count"], answer["limit"], answer["engine"]) == (3, None, "auto")
+    _, help_text, _ = run_in_process(capsys, "cover", "solve", "--help")
+    for key in answer:
+        assert f'"{key}"' in help_text
+    feed_stdin(monkeypatch, MANY_TEXT)
+    status, out, _ = run_in_process(capsys, "cover", "solve", "--count", "--limit", "2", "--json")
+    assert json.loads(out)["count"] == 2 and json.loads(out)["limit"] == 2
+
+
+def test_cover_count_of_no_cover_is_0_and_status_0(monkeypatch, capsys):
+    feed_stdin(monkeypatch, "a b\na\n")
+    assert run_in_process(capsys, "cover", "solve", "--count") == (cli.EXIT_OK, "0\n", "")
+
+
+@pytest.mark.parametrize("jobs", ["all", "2", "1"])
+def test_cover_count_jobs_all_and_numbers(monkeypatch, capsys, jobs):
+    feed_stdin(monkeypatch, MANY_TEXT)
+    assert run_in_process(capsys, "cover", "solve", "--count", "--jobs", jobs, "--quiet") == (cli.EXIT_OK, "3\n", "")
+
+
+def test_cover_jobs_default_is_1(capsys):
+    command = cli.cli.get_command(None, "cover").get_command(None, "solve")
+    jobs = next(p for p in command.params if p.name == "jobs")
+    assert jobs.default == 1
+    _, help_text, _ = run_in_process(capsys, "cover", "solve", "--help")
+    assert "one per core" not in help_text.replace("'all': one per core", "")
+
+
+def test_an_empty_dlx_file_is_bad_input(capsys, tmp_path):
+    path = tmp_path / "empty.dlx"
+    path.write_text("")
+    status, out, err = run_in_process(capsys, "cover", "solve", path)
+    assert (status, out) == (cli.EXIT_USAGE, "") and err.startswith("clew: error: ") and "no item line" in err
+
+
+def test_the_help_lists_the_engines_of_the_library(capsys):
+    from clew.cover import ENGINES
+
+    _, group_help, _ = run_in_process(capsys, "cover", "--help")
+    flat = " ".join(group_help.split())
+    assert f"engines {', '.join(ENGINES)}" in flat
+    assert "formats names, indices, json" in flat
+    _, solve_help, _ = run_in_process(capsys, "cover", "solve", "--help")
+    assert f"[{'|'.join(ENGINES)}]" in solve_help

@@ -66,7 +66,7 @@ def test_a_file_wins_over_a_puzzle_of_the_same_name(capsys, tmp_path, monkeypatc
 def test_neither_a_file_nor_a_puzzle_is_one_usage_error(capsys, command):
     status, out, err = run_in_process(capsys, "sudoku", command, "puzzles.txt")
     assert_one_line_usage_error(
-        status, out, err, "'FILE|PUZZLE'", "'puzzles.txt': no such file", "not a puzzle", "got 11"
+        status, out, err, "'puzzles.txt': no such file", "not a puzzle", "got 11"
     )
     status, out, err = run_in_process(capsys, "sudoku", command, LEETCODE[:22] + "X" + LEETCODE[23:])
     assert_one_line_usage_error(status, out, err, "no such file", "r3c5: 'X' is not a digit of a 9x9 sudoku")
@@ -108,7 +108,8 @@ def test_a_hint_still_answers_a_proper_puzzle_and_a_solved_grid(capsys):
     assert run_in_process(capsys, "sudoku", "hint", FOUR) == (
         0, "Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.\n", ""
     )
-    assert run_in_process(capsys, "sudoku", "hint", LEETCODE_SOLVED) == (1, "", "the puzzle is solved\n")
+    # a solved grid is an answer (status 0), not "none"
+    assert run_in_process(capsys, "sudoku", "hint", LEETCODE_SOLVED) == (0, "the grid is solved\n", "")
     status, out, err = run_in_process(capsys, "sudoku", "hint", "11" + "." * 14)  # bad input is still 2
     assert_one_line_usage_error(status, out, err, "r1c1 and r1c2 are both 1 in row 1")
 
@@ -151,7 +152,7 @@ def test_explain_json_when_logic_gets_stuck(capsys, monkeypatch):
     assert "stuck after" in err
     # hint where no technique applies: status 1, the reason, nothing on stdout
     stuck = logic.solve_logically(hard).grid.to_line()
-    assert run_in_process(capsys, "sudoku", "hint", stuck) == (1, "", "no technique applies: the rest is beyond clew's techniques\n")
+    assert run_in_process(capsys, "sudoku", "hint", stuck) == (1, "", "clew: no technique applies: the rest is beyond clew's techniques\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,14 +206,15 @@ def test_empty_stdin_says_no_puzzle_was_read(command):
         [sys.executable, "-m", "clew", "sudoku", command], stdin=subprocess.DEVNULL,
         capture_output=True, encoding="utf-8", env=ENV, timeout=120,
     )
-    assert (result.returncode, result.stdout) == (0, "")
-    assert result.stderr == "clew: read no puzzle from <stdin>: it is empty\n"
+    # no puzzle at all is bad input (docs/contract.md): status 2, one line
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "clew: error: read no puzzle from <stdin>: it is empty\n"
 
 
 def test_only_comments_say_so(monkeypatch, capsys):
     feed_stdin(monkeypatch, "# nothing here\n\n")
     assert run_in_process(capsys, "sudoku", "rate") == (
-        0, "", "clew: read no puzzle from <stdin>: only blank lines and comments\n"
+        2, "", "clew: error: read no puzzle from <stdin>: only blank lines and comments\n"
     )
 
 
@@ -272,7 +274,8 @@ A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341]
 @pytest.mark.parametrize("n", range(1, 12))
 def test_queens_solve_unique_lists_the_fundamental_solutions(capsys, n):
     status, out, err = run_in_process(capsys, "queens", "solve", n, "--unique")
-    assert (status, err) == (0, "")
+    # no solution (n = 2, 3) is the answer "none": status 1 and one line
+    assert (status, err) == ((0, "") if A002562[n - 1] else (1, f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"))
     found = [tuple(map(int, line.split())) for line in out.splitlines()]
     assert len(found) == A002562[n - 1] and found == sorted(found)
 
@@ -299,7 +302,7 @@ def test_queens_solve_unique_formats_and_any_order(capsys):
 
 def test_readme_names_every_dependency_and_the_test_time():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    install = readme[: readme.index("## Python API")]
+    install = readme[: readme.index("## Contents")]
     for package in ("numpy", "numba", "click", "rich"):
         assert package in install
     assert "several minutes" in install and "LICENSE" in install

@@ -126,3 +126,80 @@ def test_play_animates_on_stderr(tmp_path):
     assert result.returncode == 0 and result.stdout == ""
     # not a terminal: the last frame alone, the dead end marked x, the path o
     assert result.stderr == "S x #\no # E\no o o\n\nend: E reached\nsteps forward 6  steps back 1  path 5\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# The contract (issue 25): JSON everywhere, the exit-status table, help from the registries
+# ---------------------------------------------------------------------------------------------
+
+
+def test_generate_json_is_the_mazes_to_dict(capsys):
+    status, out, err = run_in_process(capsys, "maze", "generate", "4", "2", "--seed", "7", "--format", "json")
+    assert (status, err) == (0, "")
+    assert json.loads(out) == maze.generate(4, 2, seed=7).to_dict()
+    assert run_in_process(capsys, "maze", "generate", "4", "2", "--seed", "7", "--json")[1] == out
+    # the fields the help lists are those of the output
+    _, help_text, _ = run_in_process(capsys, "maze", "generate", "--help")
+    for key in json.loads(out):
+        assert f'"{key}"' in help_text
+
+
+def test_solve_json_fields_match_the_help(capsys, tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("S..\n.#.\n..E\n")
+    status, out, _ = run_in_process(capsys, "maze", "solve", path, "--json")
+    assert status == 0
+    answer = json.loads(out)
+    assert answer == maze.solve("S..\n.#.\n..E\n").to_dict()
+    _, help_text, _ = run_in_process(capsys, "maze", "solve", "--help")
+    for key in [*answer, "count", "limit"]:
+        assert f'"{key}"' in help_text
+    status, out, _ = run_in_process(capsys, "maze", "solve", path, "--count", "--format", "json")
+    assert (status, json.loads(out)) == (0, {"count": 2, "limit": None})
+
+
+def test_a_count_of_no_path_is_an_answer_and_no_path_is_status_1(capsys, tmp_path):
+    path = tmp_path / "walled.txt"
+    path.write_text("#####\n#S#E#\n#####\n")
+    assert run_in_process(capsys, "maze", "solve", path, "--count")[:2] == (0, "0\n")
+    status, out, err = run_in_process(capsys, "maze", "solve", path)
+    assert (status, out) == (1, "") and err.startswith("clew: no path from S (line 2, column 2)")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--count", "--limit", "0"], "must be at least 1, got 0"),
+    (["--method", "astar"], "'astar'"),
+])
+def test_solve_usage_errors_exit_2(capsys, tmp_path, args, fragment):
+    path = tmp_path / "m.txt"
+    path.write_text("S.E\n")
+    status, out, err = run_in_process(capsys, "maze", "solve", path, *args)
+    assert (status, out) == (2, "") and err.startswith("clew: error: ") and fragment in err
+    assert err.count("\n") == 1
+
+
+def test_an_empty_maze_file_is_bad_input(capsys, tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("")
+    status, out, err = run_in_process(capsys, "maze", "solve", path)
+    assert (status, out) == (2, "") and "the maze is empty" in err
+
+
+def test_the_help_lists_the_registries_of_the_library(capsys):
+    _, group_help, _ = run_in_process(capsys, "maze", "--help")
+    flat = " ".join(group_help.split())
+    assert f"methods: {', '.join(maze.GENERATORS)}" in flat
+    assert f"methods: {', '.join(maze.SOLVERS)}" in flat
+    _, generate_help, _ = run_in_process(capsys, "maze", "generate", "--help")
+    _, solve_help, _ = run_in_process(capsys, "maze", "solve", "--help")
+    assert f"[{'|'.join(maze.GENERATORS)}]" in generate_help
+    assert f"[{'|'.join(maze.SOLVERS)}]" in solve_help
+
+
+def test_the_choices_follow_the_registry(capsys, monkeypatch, tmp_path):
+    # the options read the registry itself: a method added there is offered at once
+    from clew.maze import geometry
+
+    monkeypatch.setattr(geometry, "SOLVERS", (*geometry.SOLVERS, "astar"))
+    _, solve_help, _ = run_in_process(capsys, "maze", "solve", "--help")
+    assert "dfs|bfs|astar" in solve_help

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 
+import click
 import numpy as np
 import pytest
 
@@ -108,7 +109,7 @@ def test_solve_leetcode_lines_are_json():
     assert [json.loads(line) for line in lines] == [queens.to_leetcode(s) for s in queens.solutions(6)]
 
 
-@pytest.mark.parametrize("limit, expected", [(0, 0), (1, 1), (3, 3), (92, 92), (1000, 92)])
+@pytest.mark.parametrize("limit, expected", [(1, 1), (3, 3), (92, 92), (1000, 92)])
 def test_solve_limit(limit, expected):
     result = clew_cmd("queens", "solve", "8", "--limit", limit)
     assert result.returncode == 0
@@ -121,9 +122,11 @@ def test_solve_limit_with_pictures():
 
 
 @pytest.mark.parametrize("n", [2, 3])
-def test_solve_without_solutions_prints_nothing(n):
+def test_solve_without_solutions_exits_1(n):
+    # answered "none": exit status 1 and one line on stderr (it was 0 and silence)
     result = clew_cmd("queens", "solve", n, "-f", "board")
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
 
 # ---------------------------------------------------------------------------------------------
 # clew queens one
@@ -193,9 +196,11 @@ def test_one_local_huge_and_random(capsys):
 
 @pytest.mark.parametrize("chunk", [1, 2, 7, 1 << 20])
 def test_one_columns_line_in_chunks(monkeypatch, capsys, chunk):
-    # the line is written in chunks of _LINE_CHUNK values: it must read the same on every
+    # the line is written in chunks of LINE_CHUNK values: it must read the same on every
     # boundary (a space between chunks, the newline only at the very end)
-    monkeypatch.setattr(queens_cli, "_LINE_CHUNK", chunk)
+    from clew.queens import huge
+
+    monkeypatch.setattr(huge, "LINE_CHUNK", chunk)
     for n in (1, 4, 5, 6, 7, 8, 13, 14, 15, 100, 1001):
         status, out, err = run_in_process(capsys, "queens", "one", n)
         assert (status, err) == (0, "")
@@ -279,7 +284,8 @@ def test_complete_formats(capsys):
     status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "columns")
     assert (status, out) == (0, " ".join(map(str, first)) + "\n")
     status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "json")
-    assert (status, json.loads(out)) == (0, {"n": 5, "columns": first})
+    # the Completion's to_dict, as the help lists it
+    assert (status, json.loads(out)) == (0, {"n": 5, "columns": first, "count": 1, "limit": 1, "exact": False})
 
 
 @pytest.mark.parametrize("method", ["mrv", "rows"])
@@ -295,7 +301,9 @@ def test_complete_count_limit(capsys, method, limit, count, reached):
     else:
         assert err == ""
     status, out, _ = run_in_process(capsys, *args, "--format", "json")
-    assert json.loads(out) == {"n": 8, "count": count, "exact": not reached}
+    record = json.loads(out)
+    assert {k: record[k] for k in ("n", "count", "exact", "limit")} == {"n": 8, "count": count, "exact": not reached, "limit": limit}
+    assert queens.is_solution(record["columns"]) and record["columns"][0] == 0
 
 
 @pytest.mark.parametrize("n", range(1, 11))
@@ -394,19 +402,19 @@ def test_complete_ctrl_c_stops_a_long_search():
 
 
 COMPLETE_INPUT_ERRORS = [
-    (["8", "-p", "0,0", "-p", "3,3"], "the queens on (0, 0) and (3, 3) attack each other along a diagonal"),
-    (["8", "-p", "2,1 2,5"], "the queens on (2, 1) and (2, 5) attack each other along a row"),
-    (["8", "-p", "1,4;6,4"], "the queens on (1, 4) and (6, 4) attack each other along a column"),
-    (["8", "-p", "0,7 7,0"], "the queens on (0, 7) and (7, 0) attack each other along a diagonal"),
-    (["8", "-p", "2,3", "-b", "2,3"], "the queen on (2, 3) stands on a blocked square"),
-    (["8", "-p", "8,0"], "placed: square (8, 0) is off the 8x8 board (rows and columns count from 0)"),
-    (["8", "-p", "-1,0"], "placed: square (-1, 0) is off the 8x8 board (rows and columns count from 0)"),
-    (["8", "-b", "0,-1"], "blocked: square (0, -1) is off the 8x8 board (rows and columns count from 0)"),
-    (["8", "-b", "99,0"], "blocked: square (99, 0) is off the 8x8 board (rows and columns count from 0)"),
-    (["8", "-p", "1,1", "-p", "1,1"], "placed: square (1, 1) is given twice"),
-    (["--board", BOARD_10, "-p", "9,5"], "placed: square (9, 5) is given twice"),
-    (["--board", BOARD_10, "-p", "4,0"], "the queens on (9, 5) and (4, 0) attack each other along a diagonal"),
-    (["--board", BOARD_10, "-p", "0,1"], "the queen on (0, 1) stands on a blocked square"),
+    (["8", "-p", "0,0", "-p", "3,3"], "the queens on r1c1 and r4c4 attack each other along a diagonal"),
+    (["8", "-p", "2,1 2,5"], "the queens on r3c2 and r3c6 attack each other along a row"),
+    (["8", "-p", "1,4;6,4"], "the queens on r2c5 and r7c5 attack each other along a column"),
+    (["8", "-p", "0,7 7,0"], "the queens on r1c8 and r8c1 attack each other along a diagonal"),
+    (["8", "-p", "2,3", "-b", "2,3"], "the queen on r3c4 stands on a blocked square"),
+    (["8", "-p", "8,0"], "placed: (8, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (["8", "-p", "-1,0"], "placed: (-1, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (["8", "-b", "0,-1"], "blocked: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (["8", "-b", "99,0"], "blocked: (99, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (["8", "-p", "1,1", "-p", "1,1"], "placed: square r2c2 is given twice"),
+    (["--board", BOARD_10, "-p", "9,5"], "placed: square r10c6 is given twice"),
+    (["--board", BOARD_10, "-p", "4,0"], "the queens on r10c6 and r5c1 attack each other along a diagonal"),
+    (["--board", BOARD_10, "-p", "0,1"], "the queen on r1c2 stands on a blocked square"),
 ]
 
 
@@ -430,8 +438,8 @@ def test_complete_input_errors_in_process(capsys, args, message):
         ("# c\n\nQ...\n...\n....\n....\n", "<stdin>: line 4: 3 squares, but the first row has 4"),
         ("# nothing\n\n", "<stdin>: the board is empty"),
         ("", "<stdin>: the board is empty"),
-        ("Q.\n.Q\n", "the queens on (0, 0) and (1, 1) attack each other along a diagonal"),
-        (("." * 63 + "\n") * 63, "Invalid value for '--board': the board has 63 rows; at most 62"),
+        ("Q.\n.Q\n", "the queens on r1c1 and r2c2 attack each other along a diagonal"),
+        (("." * 63 + "\n") * 63, "the board has 63 rows; at most 62"),
     ],
 )
 def test_complete_bad_boards_in_process(monkeypatch, capsys, board, message):
@@ -460,7 +468,7 @@ def test_complete_bad_board_files(capsys, tmp_path):
     "args, fragments",
     [
         (["queens", "one", "8", "-m", "local", "--seed", str(2**32)], ["seed must be between 0 and 4294967295"]),
-        (["queens", "complete", "7", "--board", str(BOARD_10)], ["--board", "10 rows, not N = 7"]),
+        (["queens", "complete", "7", "--board", str(BOARD_10)], ["the board has 10 rows, not n = 7"]),
         (["queens", "complete", "8", "-p", "1"], ["--placed", "'1' is not a square"]),
         (["queens", "complete", "8", "-p", "a,b"], ["--placed", "'a,b' is not a square"]),
         (["queens", "complete", "8", "-p", "1.5,2"], ["--placed", "'1.5,2' is not a square"]),
@@ -488,8 +496,144 @@ def test_pictures_too_large_to_draw(monkeypatch, capsys, format_):
     assert cli.run(["queens", "solve", "4", "--format", format_]) == cli.EXIT_USAGE
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith(f"clew: error: Invalid value for '--format': a 4x4 board is too large to draw as '{format_}'")
-    assert "use --format columns or json" in err and err.count("\n") == 1
+    # the library's refusal (clew.queens.output), in one line
+    assert err.startswith(f"clew: error: a 4x4 board is too large to draw as '{format_}' (at most 3x3)")
+    assert "use the format columns or json" in err and err.count("\n") == 1
     # the columns and json forms have no size limit
     assert cli.run(["queens", "solve", "4", "--format", "columns"]) == cli.EXIT_OK
     assert capsys.readouterr().out == SOLVE_4["columns"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The contract of issue 25 on the queens commands
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["solve", "8", "--limit", "0"], "'--limit': must be at least 1, got 0"),
+        (["solve", "8", "--limit", "-3"], "'--limit': must be at least 1, got -3"),
+        (["count", "8", "--jobs", "0"], "'--jobs': must be at least 1, got 0"),
+        (["compare", "5", "--limit", "0"], "'--limit': must be at least 1, got 0"),
+        (["complete", "6", "--count", "--limit", "0"], "'--limit': must be at least 1, got 0"),
+        (["one", "8", "--format", "svg"], "'--format'"),
+    ],
+)
+def test_bad_limits_and_jobs_exit_2_in_one_line(capsys, args, fragment):
+    status, out, err = run_in_process(capsys, "queens", *args)
+    assert (status, out) == (cli.EXIT_USAGE, "")
+    assert err.count("\n") == 1 and err.startswith("clew: error: ") and fragment in err
+
+
+def test_count_runs_on_one_job_unless_asked(monkeypatch, capsys):
+    from clew.queens import counter
+
+    seen = []
+    real = counter.count_job
+    monkeypatch.setattr(counter, "count_job", lambda n, **kw: seen.append(kw["jobs"]) or real(n, **kw))
+    assert run_in_process(capsys, "queens", "count", "8")[:2] == (0, "92\n")
+    assert run_in_process(capsys, "queens", "count", "8", "--jobs", "all")[:2] == (0, "92\n")
+    assert run_in_process(capsys, "queens", "count", "8", "-j", "2")[:2] == (0, "92\n")
+    assert seen == [1, None, 2]
+
+
+@pytest.mark.parametrize(
+    "args, keys",
+    [
+        (["count", "7", "--format", "json"], {"n", "total", "unique", "seconds"}),
+        (["count", "7", "--unique", "--json"], {"n", "total", "unique", "seconds"}),
+        (["one", "8", "--format", "json"], {"n", "columns"}),
+        (["complete", "6", "--format", "json"], {"n", "columns", "count", "limit", "exact"}),
+        (["compare", "4", "--format", "json"], {"n", "limit", "methods"}),
+    ],
+)
+def test_json_fields_are_those_the_help_lists(capsys, args, keys):
+    status, out, _ = run_in_process(capsys, "queens", *args)
+    record = json.loads(out)
+    assert status == 0 and set(record) == keys
+    status, help_text, _ = run_in_process(capsys, "queens", args[0], "--help")
+    flat = " ".join(help_text.split())
+    for key in keys:
+        assert f'"{key}"' in flat, (args[0], key)
+
+
+def test_solve_json_lines(capsys):
+    status, out, _ = run_in_process(capsys, "queens", "solve", "6", "--json")
+    assert status == 0 and [json.loads(line) for line in out.splitlines()] == [
+        {"n": 6, "columns": list(s)} for s in queens.solutions(6)
+    ]
+
+
+def test_one_json_of_a_large_board(capsys):
+    status, out, _ = run_in_process(capsys, "queens", "one", "100001", "--format", "json")
+    assert status == 0 and json.loads(out) == {"n": 100001, "columns": queens.construct(100001).tolist()}
+
+
+def test_complete_without_completion_json_exits_1(capsys):
+    status, out, err = run_in_process(capsys, "queens", "complete", "4", "-p", "0,0", "--format", "json")
+    assert status == cli.EXIT_NONE and json.loads(out)["columns"] is None
+    assert err == "clew: impossible: this board has no completion\n"
+
+
+def test_compare_ctrl_c_prints_one_line():
+    # the brute force over C(64, 8) runs for seconds in a compiled loop: Ctrl-C must end it
+    # at once with the one line of every interrupted command (it exited 130 silently)
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clew", "queens", "compare", "8"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    try:
+        time.sleep(4)
+        proc.send_signal(signal.SIGINT)
+        returncode = proc.wait(timeout=20)
+        out, err = proc.communicate()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert returncode == cli.EXIT_INTERRUPTED, (returncode, err)
+    assert err.decode().splitlines()[-1] == "clew: interrupted" and b"Traceback" not in err
+
+
+def test_the_group_help_is_made_from_the_group_and_the_library(capsys):
+    from clew.queens.board import LIMITS
+
+    status, out, _ = run_in_process(capsys, "queens", "--help")
+    flat = " ".join(out.split())
+    assert status == 0
+    ctx = click.Context(queens_cli.queens)
+    names = queens_cli.queens.list_commands(ctx)
+    assert {"count", "solve", "one", "complete", "compare", "trace", "show", "tree", "play"} <= set(names)
+    assert "Its commands: " + ", ".join(f"'{name}'" for name in sorted(names)) + "." in flat
+    # the limits: the library's, written in the CLI module so that the help imports no library
+    assert queens_cli.LARGEST_N == LIMITS
+    for name, (high, why) in LIMITS.items():
+        assert f"{name} {high:,} ({why})" in flat
+    assert LIMITS["count"][0] == queens.MAX_COUNT_N and LIMITS["solve"][0] == queens.MAX_SOLVE_N
+
+
+def test_cli_formats_are_the_library_s():
+    from clew.queens import completion, output
+
+    assert queens_cli.SOLVE_FORMATS == output.SOLVE_FORMATS
+    assert queens_cli.ONE_FORMATS == output.ONE_FORMATS == queens_cli.COMPLETE_FORMATS
+    assert queens_cli.COMPLETE_METHODS == completion.METHODS
+
+
+def test_the_queens_cli_imports_no_kernel_and_sets_no_plumbing():
+    import ast
+    from pathlib import Path
+
+    source = Path(queens_cli.__file__).read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            assert "_kernels" not in (node.module or "") and not any("_kernels" in a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            assert not any("_kernels" in a.name for a in node.names)
+    assert "context_settings=" not in source and "epilog=" not in source and "cls=Command" not in source

@@ -43,7 +43,7 @@ def test_sudoku_solve_mixed_file(tmp_path):
     result = clew_cmd("sudoku", "solve", path)
     assert result.stdout.splitlines() == MIXED_ANSWERS
     assert result.returncode == cli.EXIT_USAGE  # some lines were not valid puzzles
-    assert result.stderr == "clew: 8 puzzles: 3 invalid, 1 without a solution\n"
+    assert result.stderr == "clew: error: 8 puzzles: 3 invalid, 1 without a solution\n"
 
 
 def test_sudoku_solve_stdin_exit_statuses():
@@ -155,8 +155,9 @@ def test_sudoku_solve_symbols(monkeypatch, capsys):
 
 
 def test_sudoku_solve_empty_input(monkeypatch, capsys):
+    # an input with no puzzle is bad input (issue 25: it exited 0)
     feed_stdin(monkeypatch, "# nothing here\n\n")
-    assert run_in_process(capsys, "sudoku", "solve") == (0, "", "clew: read no puzzle from <stdin>: only blank lines and comments\n")
+    assert run_in_process(capsys, "sudoku", "solve") == (2, "", "clew: error: read no puzzle from <stdin>: only blank lines and comments\n")
 
 
 @pytest.mark.parametrize(
@@ -169,7 +170,7 @@ def test_sudoku_solve_empty_input(monkeypatch, capsys):
         (["--jobs", "0"], ["'-j' / '--jobs'", "must be at least 1, got 0"]),
         (["--format", "board"], ["'-f' / '--format'"]),
         (["--symbols", "0012"], ["symbols '0012' repeat a character"]),
-        (["/no/such/file.txt"], ["'FILE|PUZZLE'", "no such file", "not a puzzle"]),
+        (["/no/such/file.txt"], ["'/no/such/file.txt'", "no such file", "not a puzzle"]),
     ],
 )
 def test_sudoku_solve_usage_errors(monkeypatch, capsys, args, fragments):
@@ -243,7 +244,9 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     assert out[0] == f"{expected.er:.1f}/{expected.ep:.1f}/{expected.ed:.1f} {expected.level} {expected.hardest}"
     assert out[1] == "invalid: this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
     assert out[2].startswith("invalid: a sudoku has n*n cells")
-    assert result.returncode == 2 and result.stderr == f"clew: 2 lines of {path} could not be rated\n"
+    # the worst line's status: one line is not a puzzle (2); the not unique one has no rating (1)
+    assert result.returncode == 2
+    assert result.stderr == f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a rating\n"
     records = [json.loads(x) for x in slow_clew("sudoku", "rate", "--format", "json", input=f"{LEETCODE}\n").stdout.splitlines()]
     assert records[0]["level"] == expected.level and records[0]["line"] == 1 and records[0]["stuck"] is False
     assert (records[0]["er"], records[0]["ep"], records[0]["ed"], records[0]["score"]) == (1.2, 1.2, 1.2, 1.2)
@@ -258,7 +261,134 @@ def test_hint_and_explain():
     assert "\n".join(lines[-11:]) == sudoku.solve(LEETCODE).to_text() and result.returncode == 0
     assert len(lines) - 11 == 51  # one step per empty cell: singles only
     solved = str(sudoku.solve(LEETCODE))
-    result = slow_clew("sudoku", "hint", solved)
-    assert result.returncode == 1 and result.stderr == "the puzzle is solved\n"
+    result = slow_clew("sudoku", "hint", solved)  # an answer, not a failure (issue 25: it exited 1)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "the grid is solved\n", "")
     # a puzzle where logic gets stuck: tests/cli/test_first_impressions.py (in-process, with
     # the techniques cut to the singles: SE's chains solve every puzzle at hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# The contract of every family (issue 25)
+# ---------------------------------------------------------------------------------------------
+
+PROPER = "..3.4.........42"
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    made = {
+        "empty.txt": b"", "comments.txt": b"# nothing\n\n", "binary.txt": b"\x00\xff\xfe\x81garbage",
+        "unsolvable.txt": b"2...3.2......4..\n", "mixed.txt": f"{PROPER}\n2...3.2......4..\n".encode(),
+        "proper.txt": f"{PROPER}\n".encode(),
+    }
+    for name, data in made.items():
+        (tmp_path / name).write_bytes(data)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "args, status",
+    [
+        (["solve", "{proper.txt}"], 0),
+        (["solve", "{unsolvable.txt}"], 1),
+        (["solve", "{mixed.txt}"], 1),
+        (["solve", "{empty.txt}"], 2),  # exited 0 before issue 25
+        (["solve", "{comments.txt}"], 2),
+        (["solve", "{binary.txt}"], 2),
+        (["solve", "{proper.txt}", "--count", "--limit", "0"], 2),
+        (["solve", "{proper.txt}", "--jobs", "all"], 0),
+        (["rate", "{proper.txt}"], 0),
+        (["rate", "{unsolvable.txt}"], 1),  # exited 2 before issue 25: a puzzle without a rating
+        (["rate", "{mixed.txt}"], 1),
+        (["rate", "{empty.txt}"], 2),  # exited 0 before issue 25
+        (["rate", "{binary.txt}"], 2),  # rated as an 18x18 sudoku before issue 25
+        (["rate", "{proper.txt}", "--jobs", "all"], 0),
+        (["hint", "1234341221434321"], 0),  # exited 1 before issue 25
+        (["hint", "2...3.2......4.."], 1),
+        (["explain", "2...3.2......4.."], 1),
+        (["generate", "--size", "4", "--seed", "1", "--jobs", "all"], 0),
+    ],
+)
+def test_exit_statuses_follow_the_table(capsys, inputs, args, status):
+    line = [str(inputs / a[1:-1]) if a.startswith("{") else a for a in args]
+    got, out, err = run_in_process(capsys, "sudoku", *line)
+    assert got == status, (line, out, err)
+    if status == 2:
+        assert err.splitlines()[-1].startswith("clew: error: ") and "Traceback" not in err
+
+
+def test_a_binary_input_is_one_error_on_every_command(capsys, inputs, monkeypatch):
+    path = inputs / "binary.txt"
+    for command in ("solve", "rate"):
+        status, out, err = run_in_process(capsys, "sudoku", command, path)
+        assert (status, out) == (2, "") and "not UTF-8 text" in err and err.count("\n") == 1
+    for command in ("hint", "explain", "show", "trace"):
+        monkeypatch.setattr("sys.stdin", __import__("io").TextIOWrapper(__import__("io").BytesIO(path.read_bytes())))
+        status, out, err = run_in_process(capsys, "sudoku", command, "-")
+        assert (status, out) == (2, "") and "not UTF-8 text" in err, command
+
+
+def test_a_solved_grid_gets_an_answer(capsys):
+    solved = "1234341221434321"
+    assert run_in_process(capsys, "sudoku", "hint", solved) == (0, "the grid is solved\n", "")
+    assert run_in_process(capsys, "sudoku", "hint", solved, "--json") == (0, "null\n", "")
+
+
+def test_a_jigsaw_is_drawn_with_its_own_shape(capsys):
+    # issue 25: the CLI rebuilt the grid from the answer with only box=, and drew 3x3 boxes
+    g = sudoku.generate(variant="jigsaw", seed=1)
+    status, out, err = run_in_process(capsys, "sudoku", "solve", g.to_dict()["puzzle"], "--format", "grid")
+    assert (status, err) == (0, "")
+    assert out.strip() == g.solution.to_text() and "|" not in out and "+" not in out
+
+
+@pytest.mark.parametrize("command", ["solve", "rate", "hint", "explain", "generate"])
+def test_every_printing_command_takes_format_json(command):
+    from clew.cli.sudoku import sudoku as group
+
+    cmd = group.get_command(None, command)
+    options = {opt: p for p in cmd.params for opt in p.opts}
+    assert "json" in options["--format"].type.choices and "--json" in options
+
+
+def test_generate_help_lists_the_json_fields_it_prints(capsys):
+    # issue 25: the help listed four fields, the output had seven
+    import re
+
+    status, help_text, _ = run_in_process(capsys, "sudoku", "generate", "--help")
+    text = " ".join(help_text.split())
+    listed = re.findall(r'"(\w+)"', text[text.index("json: one object per puzzle") :])
+    assert tuple(listed) == sudoku.Generated.FIELDS + sudoku.Generated.RATED_FIELDS
+    for extra, fields in (([], sudoku.Generated.FIELDS), (["--difficulty", "easy"], listed)):
+        status, out, _ = run_in_process(capsys, "sudoku", "generate", "--size", "4", "--seed", "1", "--json", *extra)
+        assert status == 0 and list(json.loads(out)) == list(fields)
+
+
+def test_group_help_names_the_registries_shapes_and_variants(capsys):
+    # issue 25: the help said "k^2 x k^2: 4x4, 9x9, 16x16 and 25x25" and named no variant
+    from clew.sudoku.shape import MAX_SIDE, MIN_SIDE, SIZES, VARIANT_RULES
+
+    status, out, _ = run_in_process(capsys, "sudoku", "--help")
+    text = " ".join(out.split())
+    assert status == 0 and f"sides {MIN_SIDE} to {MAX_SIDE}" in text
+    assert all(f"{n}x{n}" in text for n in SIZES.values())
+    assert all(f"{name} (" in text for name in VARIANT_RULES), [n for n in VARIANT_RULES if f"{n} (" not in text]
+
+
+def test_the_command_modules_are_thin():
+    import ast
+    from pathlib import Path
+
+    import clew.cli
+
+    for name in ("sudoku.py", "sudoku_logic.py"):
+        tree = ast.parse((Path(clew.cli.__file__).parent / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [getattr(node, "module", None) or ""] + [a.name for a in node.names]
+                assert not any("_kernels" in n for n in names), (name, node.lineno)
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "command":
+                keywords = {k.arg for k in node.keywords}
+                assert not keywords & {"context_settings"}, (name, node.lineno)
+                if isinstance(node.func.value, ast.Name) and node.func.value.id == "sudoku":
+                    assert "cls" not in keywords, (name, node.lineno)

@@ -111,7 +111,7 @@ def test_kernel_agrees_with_the_reference(engine, problem):
     assert sorted(got) == expected
     assert Search(problem, engine=engine).run() == len(expected)
     for limit in (1, 2):
-        assert Search(problem, limit, engine=engine).run() == min(limit, len(expected))
+        assert Search(problem, limit=limit, engine=engine).run() == min(limit, len(expected))
         assert len(engine_solutions(problem, engine, limit=limit)) == min(limit, len(expected))
     first = engine_solutions(problem, engine, limit=1, batch=1)
     assert (not first) == (not expected) and (not first or first[0] in expected)
@@ -158,7 +158,7 @@ def test_enumeration_streams(engine):
     first = list(itertools.islice(Search(p, engine=engine), 5))
     assert len(first) == 5 and all(len(s) == 20 for s in first)
     assert Search(p, engine=engine).run() == 2**20
-    assert Search(p, 1000, engine=engine).run() == 1000
+    assert Search(p, limit=1000, engine=engine).run() == 1000
 
 
 def test_parallel_count_on_a_process_pool():

@@ -142,7 +142,7 @@ def test_kernel_agrees_with_the_reference(problem):
     assert len({tuple(s) for s in got}) == len(got)  # each solution once
     assert Search(problem).run() == len(expected)
     for limit in (1, 2):
-        assert Search(problem, limit).run() == min(limit, len(expected))
+        assert Search(problem, limit=limit).run() == min(limit, len(expected))
         assert len(checked(problem, limit=limit)) == min(limit, len(expected))
     first = checked(problem, limit=1, batch=1)
     assert (not first) == (not expected) and (not first or first[0] in expected)

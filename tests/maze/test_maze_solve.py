@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew import maze
-from clew.errors import ClewError, InvalidSolutionError
+from clew.errors import ArgumentError, ClewError, InvalidSolutionError
 from clew.maze import _reference as ref
 
 #: OEIS A007764: self-avoiding rook paths joining opposite corners of an n x n grid of cells.
@@ -117,7 +117,8 @@ def test_the_verifier_names_what_is_wrong(path, message):
 def test_bad_arguments_are_refused():
     with pytest.raises(ClewError, match="method must be one of 'dfs', 'bfs', got 'astar'"):
         maze.solve("S.E\n", "astar")
-    with pytest.raises(ClewError, match="limit must be between 1"):
+    with pytest.raises(ArgumentError, match=r"^limit must be at least 1 \(None finds every solution\), got 0$"):
         maze.count_paths("S.E\n", limit=0)
-    with pytest.raises(ClewError, match="expected a Maze or its text, got int"):
+    # a value of the wrong kind is a TypeError naming it (the contract)
+    with pytest.raises(TypeError, match="expected a Maze or its text, got int"):
         maze.solve(3)

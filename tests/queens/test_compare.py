@@ -117,13 +117,14 @@ def test_the_bitmask_search_stops_at_the_limit(monkeypatch):
 
 
 def test_bad_arguments():
-    from clew.errors import ClewError
+    from clew.errors import ArgumentError, ClewError
 
     for bad in (0, 33, 2.5, True):
         with pytest.raises(ClewError):
             compare(bad)
-    with pytest.raises(ClewError):
-        compare(4, limit=0)
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(ArgumentError, match="limit"):
+            compare(4, limit=bad)
 
 
 def test_the_table():

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.errors import BoardSizeError, ClewError
+from clew.errors import ArgumentError, BoardSizeError, ClewError
 from clew.queens import Completion, CompletionInputError, _reference, check_solution, complete, construct, local
 from clew.queens import parse_board
 from clew.queens.completion import MAX_COMPLETE_N, METHODS, check_board
@@ -297,19 +297,19 @@ def test_input_types(method):
 
 INPUT_ERRORS = [
     # two queens that attack each other: both squares and the line, first-given queen first
-    ([(0, 0), (3, 3)], [], "the queens on (0, 0) and (3, 3) attack each other along a diagonal"),
-    ([(0, 7), (7, 0)], [], "the queens on (0, 7) and (7, 0) attack each other along a diagonal"),
-    ([(2, 1), (5, 6), (2, 5)], [], "the queens on (2, 1) and (2, 5) attack each other along a row"),
-    ([(6, 4), (1, 4)], [], "the queens on (6, 4) and (1, 4) attack each other along a column"),
+    ([(0, 0), (3, 3)], [], "the queens on r1c1 and r4c4 attack each other along a diagonal"),
+    ([(0, 7), (7, 0)], [], "the queens on r1c8 and r8c1 attack each other along a diagonal"),
+    ([(2, 1), (5, 6), (2, 5)], [], "the queens on r3c2 and r3c6 attack each other along a row"),
+    ([(6, 4), (1, 4)], [], "the queens on r7c5 and r2c5 attack each other along a column"),
     # a queen on a blocked square
-    ([(2, 3)], [(5, 5), (2, 3)], "the queen on (2, 3) stands on a blocked square"),
+    ([(2, 3)], [(5, 5), (2, 3)], "the queen on r3c4 stands on a blocked square"),
     # off the board (0-based)
-    ([(8, 0)], [], "placed: square (8, 0) is off the 8x8 board (rows and columns count from 0)"),
-    ([(0, -1)], [], "placed: square (0, -1) is off the 8x8 board (rows and columns count from 0)"),
-    ([], [(3, 8)], "blocked: square (3, 8) is off the 8x8 board (rows and columns count from 0)"),
-    ([], [(-1, 2)], "blocked: square (-1, 2) is off the 8x8 board (rows and columns count from 0)"),
+    ([(8, 0)], [], "placed: (8, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    ([(0, -1)], [], "placed: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    ([], [(3, 8)], "blocked: (3, 8) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    ([], [(-1, 2)], "blocked: (-1, 2) is off the 8x8 board (rows and columns are given from 0 to 7)"),
     # the same queen twice (rather than "attack each other along a row")
-    ([(1, 1), (4, 2), (1, 1)], [], "placed: square (1, 1) is given twice"),
+    ([(1, 1), (4, 2), (1, 1)], [], "placed: square r2c2 is given twice"),
     # not pairs of integers
     ([(1.0, 2)], [], "placed: (1.0, 2) is not a pair of integers"),
     ([("1", 2)], [], "placed: ('1', 2) is not a pair of integers"),
@@ -348,12 +348,13 @@ def test_check_board_returns_the_squares():
         ({"n": 0}, BoardSizeError, "n must be between 1 and 62, got 0"),
         ({"n": MAX_COMPLETE_N + 1}, BoardSizeError, "n must be between 1 and 62, got 63"),
         ({"n": 8.0}, BoardSizeError, "n must be an integer, got 8.0"),
-        ({"n": 8, "limit": 0}, BoardSizeError, "limit must be between 1 and 4611686018427387904, got 0"),
-        ({"n": 8, "limit": -1}, BoardSizeError, "limit must be between 1 and 4611686018427387904, got -1"),
-        ({"n": 8, "limit": 1.5}, BoardSizeError, "limit must be an integer, got 1.5"),
-        ({"n": 8, "limit": True}, BoardSizeError, "limit must be an integer, got True"),
-        ({"n": 8, "method": "dfs"}, ClewError, "method must be one of mrv, rows, got 'dfs'"),
-        ({"n": 8, "method": None}, ClewError, "method must be one of mrv, rows, got None"),
+        # the limit of every family (clew.errors.check_limit): an ArgumentError
+        ({"n": 8, "limit": 0}, ArgumentError, "limit must be at least 1 (None finds every solution), got 0"),
+        ({"n": 8, "limit": -1}, ArgumentError, "limit must be at least 1 (None finds every solution), got -1"),
+        ({"n": 8, "limit": 1.5}, ArgumentError, "limit must be an integer, got 1.5"),
+        ({"n": 8, "limit": True}, ArgumentError, "limit must be an integer, got True"),
+        ({"n": 8, "method": "dfs"}, ArgumentError, "method must be one of mrv, rows, got 'dfs'"),
+        ({"n": 8, "method": None}, ArgumentError, "method must be one of mrv, rows, got None"),
     ],
 )
 def test_bad_arguments(kwargs, error, message):

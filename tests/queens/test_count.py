@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew import queens
-from clew.errors import BoardSizeError, ClewError
+from clew.errors import DEFAULT_JOBS, ArgumentError, BoardSizeError, ClewError
+from clew.queens import counter
 from clew.queens import _reference, solver
 
 SMALL = range(1, 16)
@@ -115,10 +116,43 @@ def test_bad_sizes_are_refused(n):
     assert isinstance(info.value, ClewError) and isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize("jobs", [-1, 5000, 1.5, "2"])
+@pytest.mark.parametrize("jobs", [0, -1, 5000, 1.5, "2"])
 def test_bad_jobs_are_refused(jobs):
-    with pytest.raises(BoardSizeError, match="jobs"):
+    # the jobs of every family (clew.errors.check_jobs): an ArgumentError, not a size error
+    with pytest.raises(ArgumentError, match="jobs") as info:
         queens.count(8, jobs=jobs)
+    assert "\n" not in str(info.value)
+
+
+def test_jobs_zero_says_what_to_give():
+    with pytest.raises(ArgumentError) as info:
+        queens.count(8, jobs=0)
+    assert str(info.value) == "jobs must be at least 1 (None uses every core), got 0"
+
+
+@pytest.mark.parametrize("function", [queens.count, queens.counts, counter.count_total, counter.count_job])
+def test_jobs_default_to_one(function):
+    # one worker unless asked (clew.DEFAULT_JOBS): a call does what it says, no pool appears
+    import inspect
+
+    parameter = inspect.signature(function).parameters["jobs"]
+    assert parameter.default == DEFAULT_JOBS == 1
+    assert parameter.kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def test_jobs_none_is_every_core(monkeypatch):
+    seen = {}
+    import clew.scale
+
+    real = clew.scale.run
+
+    def spy(work, **options):
+        seen.update(options)
+        return real(work, **options)
+
+    monkeypatch.setattr(clew.scale, "run", spy)
+    assert counter.count_job(12, jobs=None)["total"] == 14200
+    assert seen["jobs"] is None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_any_order_kernel_resumes_anywhere():
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(1, 11), limit=st.integers(0, 3000), ordered=st.booleans())
+@given(n=st.integers(1, 11), limit=st.integers(1, 3000), ordered=st.booleans())
 def test_limit_cuts_at_a_line(n, limit, ordered):
     full = text(n, ordered=ordered)
     got = text(n, limit=limit, ordered=ordered)
@@ -195,12 +195,22 @@ def test_columns_text_and_write_columns_agree():
         ({"n": 63}, "n"),
         ({"n": 33, "ordered": False}, "n"),
         ({"n": 8, "limit": -1}, "limit"),
+        ({"n": 8, "limit": 0}, "limit"),
         ({"n": "8"}, "n"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs, words):
     with pytest.raises(ClewError, match=words):
         solver.write_columns(out=io.BytesIO(), **kwargs)
+    with pytest.raises(ClewError, match=words):
+        solver.columns_text(**kwargs)  # refused when called, not at the first next()
+
+
+@given(n=st.integers(1, 10), limit=st.one_of(st.none(), st.integers(1, 800)), ordered=st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_write_columns_says_how_many_it_wrote(n, limit, ordered):
+    out = io.BytesIO()
+    assert solver.write_columns(n, out, limit=limit, ordered=ordered) == len(out.getvalue().splitlines())
 
 
 # ---------------------------------------------------------------------------------------------

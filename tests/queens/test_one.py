@@ -289,7 +289,7 @@ def test_an_off_board_queen_among_a_million(value, shown):
     cols[777_777] = value
     with pytest.raises(InvalidSolutionError) as info:
         check_solution(cols)
-    assert str(info.value) == f"row 777778: column {shown} is off the 1000000x1000000 board"
+    assert str(info.value) == f"the queen of row 777778 is off the 1000000x1000000 board: its column is {shown}, not 0 to 999999"
 
 
 def test_the_last_queen_is_checked():

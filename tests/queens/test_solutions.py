@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 from clew import queens
-from clew.errors import BoardSizeError
-from clew.queens import _reference
+from clew.errors import ArgumentError, BoardSizeError
+from clew.queens import _reference, solver
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize("n", range(1, 11))
@@ -46,7 +48,7 @@ def test_one_queen():
     assert list(queens.solutions(1)) == [(0,)]
 
 
-@pytest.mark.parametrize("limit", [0, 1, 2, 5, 91, 92, 93, 10_000])
+@pytest.mark.parametrize("limit", [1, 2, 5, 91, 92, 93, 10_000])
 def test_limit(limit):
     everything = list(queens.solutions(8))
     assert list(queens.solutions(8, limit=limit)) == everything[:limit]
@@ -56,16 +58,51 @@ def test_limit_none_means_all():
     assert len(list(queens.solutions(9, limit=None))) == 352
 
 
-@pytest.mark.parametrize("limit", [-1, 1.5, "3", True])
-def test_bad_limit_is_refused(limit):
-    with pytest.raises(BoardSizeError, match="limit"):
-        list(queens.solutions(8, limit=limit))
+STREAMS = [
+    queens.solutions,
+    queens.solution_batches,
+    queens.solution_batches_unordered,
+    queens.fundamental_solutions,
+    queens.columns_text,
+    solver.fundamental_batches,
+]
 
 
+@pytest.mark.parametrize("stream", STREAMS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("limit", [0, -1, 1.5, "3", True])
+def test_bad_limit_is_refused_when_called(stream, limit):
+    # refused by the call itself, not at the first next() (limit=0 returned [] before)
+    with pytest.raises(ArgumentError, match="limit") as info:
+        stream(8, limit=limit)
+    assert "\n" not in str(info.value)
+
+
+def test_limit_zero_says_what_to_give():
+    with pytest.raises(ArgumentError) as info:
+        queens.solutions(8, limit=0)
+    assert str(info.value) == "limit must be at least 1 (None finds every solution), got 0"
+
+
+@pytest.mark.parametrize("stream", STREAMS, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("n", [0, -3, queens.MAX_SOLVE_N + 1, 4.0, "4"])
-def test_bad_size_is_refused(n):
+def test_bad_size_is_refused_when_called(stream, n):
     with pytest.raises(BoardSizeError):
-        next(queens.solutions(n), None)
+        stream(n)
+
+
+@pytest.mark.parametrize("stream", STREAMS, ids=lambda f: f.__name__)
+def test_limit_is_keyword_only(stream):
+    import inspect
+
+    assert inspect.signature(stream).parameters["limit"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+@given(n=st.integers(1, 9), limit=st.integers(1, 400))
+@settings(max_examples=40, deadline=None)
+def test_every_stream_stops_at_its_limit(n, limit):
+    everything = list(queens.solutions(n))
+    assert list(queens.solutions(n, limit=limit)) == everything[:limit]
+    assert sum(len(b) for b in queens.solution_batches_unordered(n, limit=limit)) == min(limit, len(everything))
 
 
 def test_streaming_a_large_board_with_a_limit_is_fast():
@@ -96,7 +133,8 @@ def test_batches_have_shape_k_by_n():
 def test_batches_respect_the_limit():
     sizes = [b.shape for b in queens.solution_batches(10, limit=11, batch=4)]
     assert sizes == [(4, 10), (4, 10), (3, 10)]
-    assert list(queens.solution_batches(10, limit=0)) == []
+    with pytest.raises(ArgumentError):
+        queens.solution_batches(10, limit=0)
 
 
 def test_batches_of_a_large_board():

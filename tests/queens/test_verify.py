@@ -77,8 +77,8 @@ def test_conflicts_name_both_queens(board, message):
         ([1, 3, 0], 4, "expected 4 queens, one per row, got 3"),
         ([1, 3, 0, 2, 4], 4, "expected 4 queens, one per row, got 5"),
         ([], None, "a solution needs at least one queen"),
-        ([1, 3, 0, 4], None, "row 4: column 4 is off the 4x4 board"),
-        ([-1, 3, 0, 2], None, "row 1: column -1 is off the 4x4 board"),
+        ([1, 3, 0, 4], None, "the queen of row 4 is off the 4x4 board: its column is 4, not 0 to 3"),
+        ([-1, 3, 0, 2], None, "the queen of row 1 is off the 4x4 board: its column is -1, not 0 to 3"),
     ],
 )
 def test_malformed_boards(board, n, message):
@@ -184,3 +184,10 @@ def test_junk_never_crashes(junk, n):
         assert "\n" not in str(exc) and str(exc)
     else:
         assert result is True
+
+
+def test_an_off_board_column_is_not_mixed_with_a_place():
+    # issue 25: "row 2: column 5" read as the square r2c5, but 5 was the 0-based value given
+    with pytest.raises(InvalidSolutionError) as info:
+        check_solution([0, 5, 1, 3])
+    assert str(info.value) == "the queen of row 2 is off the 4x4 board: its column is 5, not 0 to 3"

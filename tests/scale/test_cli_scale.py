@@ -34,7 +34,7 @@ def test_journal_resume_and_show(tmp_path, queens_counts):
     show = clew("journal", "show", path)
     assert show.returncode == 0
     assert f"result:    total {queens_counts.total[13]}, fundamental {queens_counts.unique[13]}" in show.stdout
-    assert "2 run(s)" in show.stdout
+    assert "over 2 runs" in show.stdout
     data = json.loads(clew("journal", "show", path, "--json").stdout)
     assert data["done"] == data["pieces"] and data["answer"]["total"] == queens_counts.total[13]
 

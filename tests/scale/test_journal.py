@@ -95,7 +95,8 @@ def test_progress_estimates_time_left(tmp_path):
         book.record(1, problem.encode(problem.run_piece(parts[1])), 4.0)
         progress = book.progress()
         assert progress.done == 2 and not progress.complete
-        assert progress.remaining_seconds(workers=2) == pytest.approx(3.0 * (len(parts) - 2) / 2)
+        # the estimate is wall time (the run so far), not the pieces' own seconds: the bar's
+        assert progress.remaining_seconds(workers=2) == pytest.approx(progress.worker_seconds * (len(parts) - 2) / 2 / 2)
 
 
 # ---------------------------------------------------------------------------------------------

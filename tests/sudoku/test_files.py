@@ -9,6 +9,7 @@ import pytest
 
 from clew import sudoku
 from clew.scale import Journal, run, stream
+from clew.sudoku import SudokuInputError
 from clew.sudoku.files import SolveFile, Tally, solve_file
 
 from pathlib import Path
@@ -114,5 +115,8 @@ def test_another_file_is_refused_by_the_journal(tmp_path):
         _flat(solve_file(b"2...............\n", journal=path))
 
 
-def test_empty_file_has_no_answers():
-    assert _flat(solve_file(b"# nothing\n\n")) == []
+def test_an_input_without_a_puzzle_is_bad_input():
+    # issue 25: an empty input answered nothing and exited 0; it is bad input now, said at once
+    for data in (b"", b"# nothing\n\n", "", [], ["# a comment"]):
+        with pytest.raises(SudokuInputError, match="^read no puzzle from "):
+            solve_file(data)

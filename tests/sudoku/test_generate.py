@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from clew import sudoku
-from clew.errors import BoardSizeError, ClewError
+from clew.errors import ArgumentError, BoardSizeError, ClewError
 from clew.sudoku import _reference
 from clew.sudoku.generate import (
     DIFFICULTIES,
@@ -465,7 +465,7 @@ def test_many_puzzles_all_proper():
         ),
         (lambda: generate_many(0), BoardSizeError, "count must be between 1 and 1000000000000, got 0"),
         (lambda: generate_many(-3), BoardSizeError, "count must be between 1 and 1000000000000, got -3"),
-        (lambda: generate_many(5, jobs=0), BoardSizeError, "jobs must be between 1 and 4096, got 0"),
+        (lambda: generate_many(5, jobs=0), ArgumentError, "jobs must be at least 1 (None uses every core), got 0"),
         (lambda: generate_many(5, 12), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got 12"),
     ],
 )

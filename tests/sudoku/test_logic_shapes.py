@@ -318,7 +318,7 @@ def test_a_digit_every_combination_of_a_cage_holds_is_locked_in_it():
     # it, and r2c2, which sees its three cells, holds none of them
     state = four_by_four_killer([(7, [0, 1, 4])])
     step = locked_candidates(state)
-    assert step.technique == "Locked candidates" and step.unit == "cage 1"
+    assert step.technique == "Locked candidates" and step.unit == "cage A"
     assert step.digits == (1,) and step.eliminations == ((5, 1),)
     state.cands[5] = 0b0100  # one candidate less there: nothing locked leaves it
     assert locked_candidates(state) is None
@@ -330,5 +330,5 @@ def test_a_cage_locks_its_digits_where_no_unit_crosses_a_variant():
     state = four_by_four_killer([(3, [0, 1])])
     assert state._t.crossings == ()
     step = locked_candidates(state)
-    assert step.unit == "cage 1" and step.digits == (1,)
+    assert step.unit == "cage A" and step.digits == (1,)
     assert step.eliminations == ((2, 1), (3, 1), (4, 1), (5, 1))

@@ -86,8 +86,10 @@ def test_the_command_line_rates_a_file_on_two_workers(tmp_path, capsys):
     for jobs in ("1", "2"):
         status = cli.run(["sudoku", "rate", str(path), "--line-numbers", "--jobs", jobs, "--quiet"])
         captured = capsys.readouterr()
-        assert status == 2  # two lines are not proper puzzles
-        assert captured.err.strip() == f"clew: 2 lines of {path} could not be rated"
+        assert status == 2  # one line is no puzzle (2, the worst), one puzzle is not proper (1)
+        assert captured.err.strip() == (
+            f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a rating"
+        )
         outs.append(captured.out)
     assert outs[0] == outs[1]
     printed = outs[0].splitlines()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from clew.errors import ClewError
 from clew.sudoku import DIGITS, ConflictingGivensError, Grid, PuzzleFormatError, SudokuInputError, parse
-from clew.sudoku.grid import format_lines, has_conflict, read_lines, split_lines
+from clew.sudoku.batch import format_lines, has_conflict, read_lines, split_lines
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLVED_4 = "1234341221434321"
@@ -165,7 +165,9 @@ _CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6
         ("A" + LEETCODE[1:], "r1c1: 'A' is not a digit of a 9x9 sudoku"),
         ("5" + "." * 15, "r1c1: '5' is not a digit of a 4x4 sudoku"),
         ("." * 80 + "é", "r9c9: 'é' is not a digit of a 9x9 sudoku"),
-        ([[0] * 9] * 8, "a 8x8 sudoku has 8 cells in each row, row 1 has 9"),
+        ([[0] * 9] * 8, "the grid has 8 rows of 9 cells: a sudoku has n rows of n cells, n = 4 to 25"),
+        ([[0] * 8] * 8 + [[0] * 7], "a 9x9 sudoku has 9 cells in each row, row 1 has 8 cells"),
+        ([[0] * 8] * 7 + [[0] * 1], "an 8x8 sudoku has 8 cells in each row, row 8 has 1 cell"),
         ([[0] * 9] * 3, "a sudoku has 4 to 25 rows, got 3"),
         ([[0] * 9] * 8 + [[0] * 8], "a 9x9 sudoku has 9 cells in each row, row 9 has 8"),
         ([[0] * 4] * 3 + [[0, 0, 5, 0]], "r4c3: 5 is not a digit of a 4x4 sudoku"),
@@ -181,7 +183,7 @@ _CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6
         (3.5, "a puzzle is text, a list of rows or a Grid, got float 3.5"),
         (None, "a puzzle is text, a list of rows or a Grid, got NoneType None"),
         ({"a": 1}, "a puzzle is text, a list of rows or a Grid, got dict"),
-        (b"\xff" * 16, "a puzzle given as bytes must be UTF-8 text"),
+        (b"\xff" * 16, "not UTF-8 text (invalid start byte at byte 0): a puzzle is text"),
     ],
 )
 def test_format_errors(puzzle, message):

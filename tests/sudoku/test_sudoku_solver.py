@@ -7,6 +7,7 @@ every given of its puzzle.
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import numpy as np
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew import sudoku
-from clew.errors import BoardSizeError, ClewError
+from clew.errors import ArgumentError, BoardSizeError, ClewError
 from clew.sudoku import (
     ConflictingGivensError,
     CountTooLargeError,
@@ -32,7 +33,7 @@ from clew.sudoku import (
     solve_array,
 )
 from clew.sudoku import solver as solver_module
-from clew.sudoku.grid import read_lines, split_lines
+from clew.sudoku.batch import read_lines, split_lines
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -253,8 +254,22 @@ def test_count_limit(limit):
 
 @pytest.mark.parametrize("limit", [0, -1, 1.5, True, "2"])
 def test_bad_limits(limit):
-    with pytest.raises(BoardSizeError):
+    # the one check of every family (issue 25): an ArgumentError, keyword-only
+    with pytest.raises(ArgumentError, match="^limit must be"):
         count("." * 16, limit=limit)
+
+
+def test_limit_is_keyword_only_and_checked_when_called():
+    with pytest.raises(TypeError):
+        count("." * 16, 2)  # positional before issue 25
+    with pytest.raises(ArgumentError):
+        solutions("." * 16, limit=0)  # refused when called, not at the first next()
+    with pytest.raises(ArgumentError):
+        solve_array(np.zeros((1, 16), np.int8), 2, limit=0)
+    for jobs in (0, -1, 1.5):
+        with pytest.raises(ArgumentError, match="^jobs must be"):
+            solve_array(np.zeros((1, 16), np.int8), 2, jobs=jobs)
+    assert inspect.signature(solve_array).parameters["jobs"].default == 1
 
 
 def test_count_without_limit_stops_at_max_count(monkeypatch):
@@ -272,15 +287,15 @@ def test_solutions_limit_batch_and_early_stop():
     assert len(everything) == 288
     for batch in (1, 7, 288, 1000):
         assert list(solutions("." * 16, batch=batch)) == everything
-    for limit in (0, 1, 5, 287, 288, 300):
+    for limit in (1, 5, 287, 288, 300):
         assert list(solutions("." * 16, limit=limit, batch=7)) == everything[:limit]
     stream = solutions("." * 81)  # 6.67e21 solutions: only what is asked for is searched
     first = [next(stream) for _ in range(3)]
     assert len(set(first)) == 3 and all(is_solution(g) for g in first)
     stream.close()
-    with pytest.raises(BoardSizeError):
+    with pytest.raises(ArgumentError):
         solutions("." * 16, limit=-1)
-    with pytest.raises(BoardSizeError):
+    with pytest.raises(ArgumentError):
         solutions("." * 16, batch=0)
 
 

@@ -5,20 +5,24 @@ Each problem is a Click group (``clew queens``, ``clew sudoku``, ``clew cover``,
 Python API: parse and check the arguments, call the library, print. Data goes to stdout,
 diagnostics to stderr, and no traceback ever reaches the user:
 
+One table of exit statuses holds for every command (docs/contract.md): 0 answered, 1
+answered "none" (no solution, no path, nothing found), 2 bad input or usage, 130
+interrupted, 141 output closed early.
+
 * a bad argument (wrong type, out of range, unknown option) prints one line,
   ``clew: error: <message> (see 'clew ... --help')``, and exits with status 2;
 * a :class:`~clew.errors.ClewError` raised by the library is an input error too: it prints
   ``clew: error: <message>`` and exits with status 2;
 * a reader that stops early (``clew queens solve 12 | head -1``) ends the run quietly with
   status 141, as a program killed by SIGPIPE would;
-* Ctrl-C prints ``clew: interrupted`` and exits with status 130; inside the single long
-  kernel call of ``queens one`` and ``queens complete`` it ends the process at once, as
-  SIGINT's default action does (status 130 in a shell, no message).
+* Ctrl-C prints ``clew: interrupted`` (or what a long job kept) and exits with status 130,
+  also inside a single long kernel call (``queens one``, ``queens complete``), which runs
+  in a worker thread while the main thread waits for the signal.
 
 Layout: this module holds the top group :data:`cli`, :func:`run` (where every error is
 reported) and :func:`main`; :mod:`._common` the Click plumbing, the options written once and
-the I/O helpers; one module per group (:mod:`.queens`, :mod:`.sudoku`, :mod:`.cover`,
-:mod:`.journal`).
+the I/O helpers; one module per group (:mod:`.queens`, :mod:`.sudoku` with
+:mod:`.sudoku_logic`, :mod:`.cover`, :mod:`.maze`, :mod:`.journal`).
 
 Start-up stays cheap: every module of this package imports only Click and the standard
 library, and the groups are loaded lazily (:class:`LazyGroup`, Click's "lazy loading of
@@ -28,11 +32,11 @@ them.
 
 Adding a problem means adding a module with its group, ``clew/cli/maze.py``::
 
-    @click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+    @click.group(cls=Group)
     def maze():
         \"\"\"Mazes: ... 'solve' ..., 'show' ... (name every command here).\"\"\"
 
-    @maze.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+    @maze.command("solve")
     ...
 
 and one entry ``"maze": "clew.cli.maze:maze"`` in :data:`GROUPS`.
@@ -104,11 +108,13 @@ class LazyGroup(Group):
 def cli() -> None:
     """clew: fast backtracking search, with a numba kernel per problem.
 
-    Problems: 'queens' (N-Queens), 'sudoku' (k^2 x k^2 grids), 'cover' (exact cover),
-    'maze' (generate, solve and watch mazes); 'journal' shows where a long count recorded
-    with --journal stands.
+    Problems: 'queens' (N-Queens), 'sudoku' (every shape and variant), 'cover' (exact
+    cover), 'maze' (generate, solve and watch mazes); 'journal' shows where a long job
+    recorded with --journal stands.
 
-    Run 'clew PROBLEM --help' for a problem's commands, e.g. 'clew queens --help'.
+    Run 'clew PROBLEM --help' for a problem's commands, e.g. 'clew queens --help'. Every
+    long command takes --jobs J (default 1; 'all' for one worker per core), every command
+    that prints results takes --format json.
     """
 
 

@@ -141,6 +141,49 @@ class Command(click.Command):
 Group.command_class = Command
 
 
+def _registry(where) -> tuple[str, ...]:
+    """The names of a registry of the library, ``"module:attribute"`` (imported now), or the
+    names themselves."""
+    if isinstance(where, str):
+        module, _, attribute = where.partition(":")
+        return tuple(getattr(importlib.import_module(module), attribute))
+    return tuple(where)
+
+
+class Registry(click.Choice):
+    """A choice among the names of a registry of the library (``"clew.maze.geometry:GENERATORS"``),
+    read when first needed -- to parse the option or to show its help -- so that the module
+    of a command imports only Click, and the choices are always the library's."""
+
+    def __init__(self, where: str) -> None:
+        # not Choice.__init__: it would read the choices now
+        self.where = where
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return _registry(self.where)
+
+
+class DescribedGroup(Group):
+    """A group whose help names what the library offers: its ``{field}`` places are filled,
+    when the help is shown, with the names of the registries ``registries`` maps them to
+    (``{"generators": "clew.maze.geometry:GENERATORS"}``), so the help cannot drift from them. The
+    first sentence (the short help ``clew --help`` lists) holds no field."""
+
+    def __init__(self, *args, registries: dict, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.registries = dict(registries)
+
+    def format_help_text(self, ctx: click.Context, formatter) -> None:
+        template = self.help
+        self.help = template.format(**{key: ", ".join(_registry(where)) for key, where in self.registries.items()})
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
+
+
 class Integer(click.ParamType):
     """A base-10 integer of at least ``low``, with one-line messages."""
 
@@ -296,7 +339,8 @@ def dask_option(
 
 
 def scheduler_option(
-    help: str = "Run the pieces on a running Dask cluster, e.g. tcp://10.0.0.5:8786.",
+    help: str = "Run the pieces on a running Dask cluster at ADDRESS, tcp://HOST:PORT (e.g. "
+    "tcp://10.0.0.5:8786; needs the dask extra: pip install 'clew[dask]').",
 ) -> Decorator:
     """``--scheduler ADDRESS``."""
     return click.option("--scheduler", default=None, metavar="ADDRESS", help=help)
@@ -371,8 +415,14 @@ def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bo
 def scale_arguments(jobs, journal, dask, scheduler, progress) -> dict:
     """The keyword arguments of :func:`clew.scale.run` from the shared options; the Dask
     dashboard address is announced once on stderr."""
-    if dask and scheduler:
+    if dask and scheduler is not None:
         raise click.UsageError("use --dask local or --scheduler ADDRESS, not both")
+    if scheduler is not None:
+        # checked here too, not only in clew.scale: a family that runs a small job without
+        # the mechanism must not ignore an address it was given (--scheduler "" included)
+        from ..scale import check_scheduler
+
+        scheduler = check_scheduler(scheduler)
     return {
         "jobs": jobs, "journal": journal, "dask": dask, "scheduler": scheduler, "progress": progress,
         "announce": lambda line: click.echo(f"clew: {line}", err=True),

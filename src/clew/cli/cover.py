@@ -11,17 +11,17 @@ import sys
 import click
 
 from ._common import (
-    _CONTEXT,
-    _EPILOG,
-    EXIT_FAILURE,
+    EXIT_NONE,
     EXIT_OK,
-    Command,
-    Group,
+    DescribedGroup,
     Integer,
+    Registry,
     _ctrl_c_kills,
     _plural,
     _read_input,
+    chosen_format,
     compile_notice,
+    format_option,
     scale_arguments,
     scale_options,
 )
@@ -29,7 +29,7 @@ from ._common import (
 COVER_FORMATS = ("names", "indices", "json")
 
 
-@click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.group(cls=DescribedGroup, registries={"engines": "clew.cover:ENGINES", "formats": COVER_FORMATS})
 def cover() -> None:
     """Exact cover (Knuth's Algorithm X / dancing links, with secondary items, colours and
     multiplicities).
@@ -40,11 +40,13 @@ def cover() -> None:
     line is one option (its items; a secondary item may be written name:colour); lines whose
     first non-blank character is '|' are comments ('//' is not a comment).
 
-    'solve' prints the solutions of a problem, one per line, or their number (--count).
+    'solve' prints the solutions of a problem, one per line, or their number (--count),
+    in one of the formats {formats} (--format); the search runs on one of the engines
+    {engines} (--engine, default auto).
     """
 
 
-@cover.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@cover.command("solve")
 @click.argument("file", default="-", metavar="[FILE]")
 @click.option("-c", "--count", "count_", is_flag=True, help="Print the number of solutions instead of them.")
 @click.option(
@@ -55,20 +57,16 @@ def cover() -> None:
     metavar="K",
     help="Stop after K solutions (with --count: count up to K).",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(COVER_FORMATS),
-    default="names",
-    show_default=True,
-    help="names: one solution per line, its options as their items, separated by ' | '; "
+@format_option(
+    COVER_FORMATS,
+    "names: one solution per line, its options as their items, separated by ' | '; "
     "indices: the option numbers (0 = the first option line), separated by spaces; json: "
-    '{"solution": [numbers], "options": [[items], ...]} per line.',
+    '{"solution": [numbers], "options": [[items], ...]} per line; with --count, json is one '
+    'object {"count", "limit", "nodes", "seconds", "engine"}.',
 )
 @click.option(
     "--engine",
-    type=click.Choice(("auto", "links", "bits", "multiplicity")),
+    type=Registry("clew.cover:ENGINES"),
     default="auto",
     show_default=True,
     help="links: dancing links (any size); bits: options as bit sets (fast while there are "
@@ -79,17 +77,19 @@ def cover() -> None:
 @click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
 @scale_options(
     "With --count and no --limit: split the search on its first choices and count the "
-    "pieces on J threads (default: one per core; the kernels release the GIL).",
+    "pieces on J threads (the kernels release the GIL).",
     pieces=True,
 )
 def cover_solve(
-    file: str, count_: bool, limit: int | None, fmt: str, engine: str, verbose: bool, pieces: int | None, **scale
+    file: str, count_: bool, limit: int | None, fmt: str, as_json: bool, engine: str, verbose: bool,
+    pieces: int | None, **scale
 ) -> int:
     """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
     one per line, as they are found (memory stays flat however many there are).
 
-    Exit status 0 if a solution was found (or with --count), 1 if there is none ('clew: no
-    solution' on stderr), 2 for a problem that cannot be read (the message names the line).
+    Exit status 0 if a solution was found, or with --count (a count of 0 is an answer); 1 if
+    there is none ('clew: no solution' on stderr); 2 for a problem that cannot be read (the
+    message names the line), an empty one included.
 
     \b
     Examples:
@@ -98,16 +98,18 @@ def cover_solve(
       clew cover solve problem.dlx --limit 10 --format indices
     """
     import json
-    import time
 
-    from ..cover import CoverCount, Search
+    from ..cover import Search
+    from ..cover.counting import count_job
     from ..cover.knuth import read
-    from ..scale import run
 
-    split = count_ and limit is None  # a count cut into pieces through clew.scale
-    for option, value in (("--jobs", scale["jobs"]), ("--journal", scale["journal"]), ("--dask", scale["dask"]),
-                          ("--scheduler", scale["scheduler"]), ("--pieces", pieces)):
-        if value is not None and not split:
+    fmt = chosen_format(fmt, as_json)
+    ctx = click.get_current_context()
+    given = {option: ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+             for option, name in (("--jobs", "jobs"), ("--journal", "journal"), ("--dask", "dask"),
+                                  ("--scheduler", "scheduler"), ("--pieces", "pieces"))}
+    for option, asked in given.items():
+        if asked and (not count_ or limit is not None):
             raise click.BadParameter("applies to --count without --limit only", param_hint=f"'{option}'")
     options = scale_arguments(**scale)
     data, name = _read_input(file, "problem", "")
@@ -115,29 +117,22 @@ def cover_solve(
     m = problem.multiplicities or engine == "multiplicity"
     compile_notice("cover/_kernels_m.py" if m else "cover/_kernels.py")
 
-    def stats(found: int, nodes: int | None, seconds: float) -> None:
+    def stats(found: int, nodes: int, seconds: float) -> None:
         if verbose:
             rate = f", {nodes / seconds:,.0f} nodes/s" if nodes and seconds > 0 else ""
-            shown = f", {nodes:,} nodes" if nodes is not None else ""
-            click.echo(f"clew: {_plural(found, 'solution')}{shown}, {seconds:.3f} s{rate}", err=True)
+            click.echo(f"clew: {_plural(found, 'solution')}, {nodes:,} nodes, {seconds:.3f} s{rate}", err=True)
 
     if count_:
-        t0 = time.perf_counter()
-        alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"] or pieces)
-        if not split or alone:
-            # one search in this thread: its node count can be shown; Ctrl-C ends it at once
-            search = Search(problem, limit, engine=engine)
-            with _ctrl_c_kills():
-                found = search.run()
-            stats(found, search.nodes, search.seconds)
+        if any(given.values()):  # cut into pieces through clew.scale, which handles Ctrl-C
+            answer = count_job(problem, limit=limit, engine=engine, pieces=pieces, **options)
         else:
-            answer = run(CoverCount(problem, pieces=pieces, engine=engine), **options)
-            found = answer["total"]
-            stats(found, answer["nodes"], time.perf_counter() - t0)
-        click.echo(found)
+            with _ctrl_c_kills():  # one search in this thread: Ctrl-C ends it at once
+                answer = count_job(problem, limit=limit, engine=engine)
+        stats(answer["count"], answer["nodes"], answer["seconds"])
+        click.echo(json.dumps(answer) if fmt == "json" else answer["count"])
         return EXIT_OK
     out = sys.stdout
-    search = Search(problem, limit, engine=engine)
+    search = Search(problem, limit=limit, engine=engine)
     for solution in search:
         if fmt == "indices":
             line = " ".join(map(str, solution))
@@ -151,5 +146,5 @@ def cover_solve(
     if not search.count:
         # an empty stdout alone cannot be told from a crash or a hang: say it, as sudoku does
         click.echo("clew: no solution", err=True)
-        return EXIT_FAILURE
+        return EXIT_NONE
     return EXIT_OK

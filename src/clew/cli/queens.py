@@ -1,37 +1,37 @@
-"""``clew queens``: count, solve, one, complete; trace, show, tree, play.
+"""``clew queens``: count, solve, one, complete; trace, show, tree, play; compare.
 
 The commands parse and check their arguments, call :mod:`clew.queens` (imported inside each
 command, with numpy and the kernels), and print. Only Click and the standard library are
-imported with this module, so that ``clew queens --help`` stays fast.
+imported with this module, so that ``clew queens --help`` stays fast; the choices (which
+stream of solutions, which form, how a board file is read) are the library's
+(:mod:`clew.queens.output`, :func:`clew.queens.completion.complete_board`).
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import sys
 import time
-from collections.abc import Iterable, Iterator
 
 import click
 
 from ._common import (
-    _CONTEXT,
-    _EPILOG,
     EXIT_FAILURE,
+    EXIT_NONE,
     EXIT_OK,
-    Command,
     Group,
     Integer,
     _at_most,
-    _ctrl_c_kills,
     _OptionalArgument,
     _play,
     _summary_alone,
     _write_text,
     _write_trace,
+    chosen_format,
     compile_notice,
-    json_option,
+    format_option,
     max_events_option,
     scale_arguments,
     scale_options,
@@ -40,14 +40,13 @@ from ._common import (
     summary_option,
 )
 
-#: Output formats of ``clew queens solve``; the pictures are drawn one per solution,
-#: separated by a blank line.
+#: Output formats of ``clew queens solve`` (as ``clew.queens.output.SOLVE_FORMATS``, which a
+#: test checks: Click needs them before the library is imported).
 SOLVE_FORMATS = ("columns", "leetcode", "json", "board", "matrix")
-PICTURE_FORMATS = ("board", "matrix", "leetcode")
-#: Methods and output formats of ``clew queens one``.
+#: Methods and output formats of ``clew queens one`` (``clew.queens.output.ONE_FORMATS``).
 ONE_METHODS = ("construct", "local")
-ONE_FORMATS = ("columns", "board")
-#: Methods (as ``queens.complete.METHODS``) and output formats of ``clew queens complete``.
+ONE_FORMATS = ("columns", "board", "json")
+#: Methods (as ``queens.completion.METHODS``) and output formats of ``clew queens complete``.
 COMPLETE_METHODS = ("mrv", "rows")
 COMPLETE_FORMATS = ("columns", "board", "json")
 
@@ -58,22 +57,31 @@ _strategy_option = strategy_option(
 )
 
 
-@click.group(cls=Group, context_settings=_CONTEXT, epilog=_EPILOG)
+#: The largest N of each task and why: ``clew.queens.board.LIMITS``, written here so that
+#: ``clew queens --help`` imports nothing of the library (a test holds them equal).
+LARGEST_N = {
+    "count": (32, "the counting kernels keep a line of the board in a 64-bit mask"),
+    "solve": (62, "the enumeration kernel keeps a row in a 64-bit mask; 32 in symmetry order"),
+    "one": (1_000_000_000, "memory: about 16 bytes a queen, 40 with the local search"),
+    "complete": (62, "a row or column of the board is one 64-bit mask"),
+}
+
+
+@click.group(cls=Group)
 def queens() -> None:
     """N-Queens: place N queens on an N x N board, no two attacking each other.
 
-    'count' counts the solutions (OEIS A000170) or the fundamental ones (A002562);
-    'solve' prints them in lexicographic order; 'one' prints one solution of a board of up
-    to 10**9 squares a side; 'complete' extends queens already placed, around blocked squares.
-
-    Seeing the search: 'trace' prints its events as JSON lines; 'show' draws a board with
-    queens (text or SVG); 'tree' draws the search tree (SVG); 'play' replays the search in an
-    HTML player or in the terminal. 'compare' runs every method of the tutorials on one
-    board, from every placement to clew's counter.
+    Rows and columns of solutions and squares count from 0 (indices, as in Python); every
+    message names a square from 1 (r1c1 is the top left square). Every command that prints
+    results takes --format json; every long one takes --jobs J (default 1, 'all': every core).
     """
 
 
-@queens.command("count", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+def _no_solution(n: int) -> None:
+    click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
+
+
+@queens.command("count")
 @click.argument("n", type=Integer(1))
 @click.option(
     "-u",
@@ -82,27 +90,29 @@ def queens() -> None:
     help="Count fundamental solutions, i.e. classes under the 8 rotations and reflections "
     "of the board (OEIS A002562), instead of all solutions (A000170).",
 )
-@json_option(
-    'Print one JSON object {"n", "total", "unique", "seconds"} instead of the bare count. '
-    '"total" is always the number of all solutions; "unique" is the fundamental count with '
-    '--unique and null without it; "seconds" is the wall-clock time of the count.'
+@format_option(
+    ("number", "json"),
+    'number: the count alone; json: one object {"n", "total", "unique", "seconds"}: "total" '
+    'is always the number of all solutions, "unique" the fundamental count with --unique and '
+    'null without it, "seconds" the wall-clock time of the count.',
 )
-@scale_options("Worker threads (default: one per core; the kernels release the GIL).", pieces=True)
-def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scale) -> None:
+@scale_options("Worker threads (the kernels release the GIL).", pieces=True)
+def queens_count(n: int, unique: bool, fmt: str, as_json: bool, pieces: int | None, **scale) -> None:
     """Count the solutions of the N x N board and print the number.
 
     N is at most 32 (the kernels keep the board's lines in 64-bit masks); time, not the
     limit, is what stops you: N = 16 takes seconds, every step up about 6-10 times longer.
 
-    The count is cut into pieces (canonical border constellations) that run on every
-    core, or on a Dask cluster; with --journal a long count survives a crash or Ctrl-C.
+    The count is cut into pieces (canonical border constellations) that run on --jobs
+    threads (--jobs all: every core), or on a Dask cluster; with --journal a long count
+    survives a crash or Ctrl-C.
 
     \b
     Examples:
       clew queens count 8             # 92
       clew queens count 8 --unique    # 12
-      clew queens count 15 --jobs 2 --json
-      clew queens count 19 --journal q19.sqlite   # Ctrl-C, then the same again resumes
+      clew queens count 15 --jobs all --format json
+      clew queens count 19 --jobs all --journal q19.sqlite   # Ctrl-C, then the same again resumes
     """
     from ..queens.board import MAX_COUNT_N
     from ..queens.counter import count_job
@@ -111,33 +121,27 @@ def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scal
     options = scale_arguments(**scale)
     start = time.perf_counter()
     answer = count_job(n, unique=unique, pieces=pieces, **options)
-    total, fundamental = answer["total"], answer["unique"]
     seconds = time.perf_counter() - start
-    if as_json:
-        line = json.dumps({"n": n, "total": total, "unique": fundamental, "seconds": round(seconds, 6)})
+    if chosen_format(fmt, as_json) == "json":
+        line = json.dumps({**answer, "seconds": round(seconds, 6)})
     else:
-        line = str(fundamental if unique else total)
+        line = str(answer["unique"] if unique else answer["total"])
     click.echo(line)
 
 
-@queens.command("solve", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("solve")
 @click.argument("n", type=Integer(1))
 @click.option(
     "-l",
     "--limit",
-    type=Integer(0),
+    type=Integer(1),
     default=None,
     metavar="K",
     help="Stop after K solutions (default: all of them).",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(SOLVE_FORMATS),
-    default="columns",
-    show_default=True,
-    help="columns: one line per solution, the 0-based column of the queen in each row; "
+@format_option(
+    SOLVE_FORMATS,
+    "columns: one line per solution, the 0-based column of the queen in each row; "
     'leetcode: one line per solution, the JSON list of row strings (".Q.." ...); '
     'json: one JSON object per line, {"n": N, "columns": [...]}; '
     "board: a Unicode chessboard per solution; matrix: a 0/1 matrix per solution. "
@@ -158,14 +162,15 @@ def queens_count(n: int, unique: bool, as_json: bool, pieces: int | None, **scal
     "reflections of the board (as many as 'clew queens count N --unique', OEIS A002562): "
     "each class as its canonical solution, the lexicographically smallest of its 8 images.",
 )
-def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool, unique: bool) -> None:
+def queens_solve(n: int, limit: int | None, fmt: str, as_json: bool, any_order: bool, unique: bool) -> int:
     """Print the solutions of the N x N board in lexicographic order, as they are found
     (with --any-order: in symmetry order, several times faster; with --unique: one per
     symmetry class).
 
     N is at most 62 (the enumeration kernel keeps a row in a 64-bit mask). Output streams:
     memory stays flat however many solutions there are. The first solution in
-    lexicographic order gets slow to reach beyond N of about 30.
+    lexicographic order gets slow to reach beyond N of about 30. A board without a solution
+    (N = 2, 3) prints nothing, says so on stderr and exits with status 1.
 
     \b
     Examples:
@@ -174,63 +179,25 @@ def queens_solve(n: int, limit: int | None, fmt: str, any_order: bool, unique: b
       clew queens solve 12 | wc -l          # 14200
       clew queens solve 8 --unique | wc -l  # 12
     """
-    from ..queens import format as fmt_module
-    from ..queens import solver
+    from ..queens.board import MAX_COUNT_N, MAX_SOLVE_N
+    from ..queens.output import write_solutions
 
     if any_order:
-        _at_most(n, solver.MAX_COUNT_N, "--any-order uses the 64-bit constellation kernels")
+        _at_most(n, MAX_COUNT_N, "--any-order uses the 64-bit constellation kernels")
     else:
-        _at_most(n, solver.MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask")
-    if fmt in PICTURE_FORMATS and n > fmt_module.MAX_PICTURE_N:
-        raise click.BadParameter(
-            f"a {n}x{n} board is too large to draw as '{fmt}' (at most "
-            f"{fmt_module.MAX_PICTURE_N}x{fmt_module.MAX_PICTURE_N}); use --format columns or json",
-            param_hint="'--format'",
-        )
+        _at_most(n, MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask")
     out = sys.stdout.buffer
-    if unique:
-        # the canonical solutions are filtered from the same streams, a batch at a time
-        blocks = solver.fundamental_batches(n, limit=limit, ordered=not any_order)
-        if fmt == "columns":
-            from ..queens.format import to_columns
-
-            for block in blocks:
-                out.write("".join(to_columns(row) + "\n" for row in block.tolist()).encode("utf-8"))
-        else:
-            for text in _render(fmt, blocks):
-                out.write(text.encode("utf-8"))
-    elif fmt == "columns":
-        # The fast path: kernels write the text, about a megabyte at a time.
-        solver.write_columns(n, out, limit=limit, ordered=not any_order)
-    else:
-        batches = solver.solution_batches_unordered if any_order else solver.solution_batches
-        for text in _render(fmt, batches(n, limit=limit)):
-            out.write(text.encode("utf-8"))
+    written = write_solutions(
+        n, out, fmt=chosen_format(fmt, as_json), limit=limit, ordered=not any_order, unique=unique
+    )
     out.flush()
+    if not written:
+        _no_solution(n)
+        return EXIT_NONE
+    return EXIT_OK
 
 
-def _render(fmt: str, batches: Iterable) -> Iterator[str]:
-    """Text of each batch of solutions (int arrays of shape (k, n)) in format ``fmt``."""
-    from ..queens import format as f
-
-    if fmt == "leetcode":
-        for block in batches:
-            yield "".join(json.dumps(f.to_leetcode(row), separators=(",", ":")) + "\n" for row in block.tolist())
-    elif fmt == "json":
-        for block in batches:
-            yield "".join(f.to_json(row) + "\n" for row in block.tolist())
-    else:
-        draw = f.to_board if fmt == "board" else f.to_matrix_text
-        first = True
-        for block in batches:
-            parts = []
-            for row in block.tolist():
-                parts.append(("" if first else "\n") + draw(row) + "\n")
-                first = False
-            yield "".join(parts)
-
-
-@queens.command("one", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("one")
 @click.argument("n", type=Integer(1))
 @click.option(
     "-m",
@@ -250,23 +217,19 @@ def _render(fmt: str, batches: Iterable) -> Iterator[str]:
     help="Seed of --method local (0 to 2**32 - 1; default: a random one). The same seed "
     "gives the same solution. Refused with --method construct, which has no randomness.",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(ONE_FORMATS),
-    default="columns",
-    show_default=True,
-    help="columns: the 0-based column of the queen in each row, on one line; "
-    "board: a Unicode chessboard (N at most 1000).",
+@format_option(
+    ONE_FORMATS,
+    "columns: the 0-based column of the queen in each row, on one line; "
+    "board: a Unicode chessboard (N at most 1000); "
+    'json: one object {"n": N, "columns": [...]}.',
 )
-def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
+def queens_one(n: int, method: str, seed: int | None, fmt: str, as_json: bool) -> int:
     """Print one solution of the N x N board, for N up to 10**9, in linear time.
 
     There is no solution for N = 2 and 3: the command then says so on stderr and exits with
     status 1. Memory: about 16 bytes per queen with the construction, 40 with the local
-    search (400 MB at N = 10**7); the columns line is written in chunks of a million
-    numbers, so printing adds about 10 MB however large N is.
+    search (400 MB at N = 10**7); the columns and json forms are written in chunks of a
+    million numbers, so printing adds about 10 MB however large N is.
 
     \b
     Examples:
@@ -279,21 +242,16 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
         raise click.BadParameter(
             "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
         )
-    from ..queens import format as fmt_module
-    from ..queens.huge import MAX_ONE_N, one
+    from ..queens import huge
+    from ..queens.output import check_picture, write_solution
 
-    _at_most(n, MAX_ONE_N, "the limit of queens.one")
-    if fmt == "board" and n > fmt_module.MAX_PICTURE_N:
-        raise click.BadParameter(
-            f"a {n}x{n} board is too large to draw (at most {fmt_module.MAX_PICTURE_N}x"
-            f"{fmt_module.MAX_PICTURE_N}); use --format columns",
-            param_hint="'--format'",
-        )
+    _at_most(n, huge.MAX_ONE_N, "the limit of queens.one")
+    fmt = chosen_format(fmt, as_json)
+    check_picture(n, fmt)  # before the solution is made, not after
     try:
-        with _ctrl_c_kills():
-            cols = one(n, method=method, seed=seed)
+        cols = huge.one(n, method=method, seed=seed)
     except MemoryError:
-        per_queen = _ONE_BYTES_PER_QUEEN[method]
+        per_queen = huge.BYTES_PER_QUEEN[method]
         click.echo(
             f"clew: not enough memory to place {n} queens: --method {method} needs about "
             f"{per_queen} bytes per queen ({per_queen * n / 1e9:.1f} GB)",
@@ -301,41 +259,12 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str) -> int:
         )
         return EXIT_FAILURE
     if cols is None:
-        click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
-        return EXIT_FAILURE
+        _no_solution(n)
+        return EXIT_NONE
     out = sys.stdout.buffer
-    if fmt == "board":
-        out.write((fmt_module.to_board(cols.tolist()) + "\n").encode("utf-8"))
-    else:
-        _write_columns_line(cols, out)
+    write_solution(cols, out, fmt=fmt)
     out.flush()
     return EXIT_OK
-
-
-#: Peak memory of ``queens.one`` per queen: the construction's arrays, the local search's
-#: column and diagonal counters (int64).
-_ONE_BYTES_PER_QUEEN = {"construct": 16, "local": 40}
-
-#: Values formatted per chunk of a columns line: about 10 MB of text at a time.
-_LINE_CHUNK = 1 << 20
-
-
-def _write_columns_line(cols, out) -> None:
-    """Write the non-negative ints ``cols`` as one line of space-separated numbers, formatted
-    by a kernel in chunks so that memory stays flat however long the line is."""
-    import numpy as np
-
-    from ..queens._kernels_text import format_ints
-
-    n = len(cols)
-    width = len(str(max(int(cols.max()), 0))) + 1  # digits of the largest value and a space
-    buf = np.empty(min(n, _LINE_CHUNK) * width, np.uint8)
-    for lo in range(0, n, _LINE_CHUNK):
-        hi = min(lo + _LINE_CHUNK, n)
-        size = format_ints(cols, lo, hi, buf)
-        if hi == n:
-            buf[size - 1] = ord("\n")  # the last value ends the line, not a space
-        out.write(buf[:size].tobytes())
 
 
 _SQUARE = re.compile(r"[+-]?\d+,[+-]?\d+")
@@ -359,34 +288,7 @@ def _parse_squares(values: tuple[str, ...], option: str) -> list[tuple[int, int]
     return squares
 
 
-def _read_board(path: str) -> tuple[int, list, list]:
-    """``(n, placed, blocked)`` of the board drawn in the file ``path`` (``-``: stdin), read
-    as UTF-8 (a byte order mark is skipped); see ``parse_board``. Errors name the file."""
-    from ..queens.completion import CompletionInputError, parse_board
-
-    if path == "-":
-        name = "<stdin>"
-        stream = getattr(sys.stdin, "buffer", sys.stdin)
-        data = stream.read()
-    else:
-        name = click.format_filename(path)
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as exc:
-            raise CompletionInputError(f"{name}: cannot read the board: {exc.strerror or exc}") from None
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    try:
-        return parse_board(data)
-    except CompletionInputError as exc:
-        raise CompletionInputError(f"{name}: {exc}") from None
-
-
-@queens.command("complete", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("complete")
 @click.argument("n", cls=_OptionalArgument, type=Integer(1), required=False)
 @click.option(
     "-p",
@@ -440,15 +342,13 @@ def _read_board(path: str) -> tuple[int, list, list]:
     help="mrv: branch on the row or column with the fewest free squares; rows: the textbook "
     "row-by-row search (for comparison; much slower on large boards).",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(COMPLETE_FORMATS),
-    default=None,
-    help="columns (default): the 0-based column of the queen in each row, on one line; "
-    'board: a Unicode chessboard; json: {"n": N, "columns": [...]}. With --count: columns '
-    'prints the bare number, json {"n": N, "count": K, "exact": true|false}.',
+@format_option(
+    COMPLETE_FORMATS,
+    "columns: the 0-based column of the queen in each row, on one line (with --count: the "
+    'bare number); board: a Unicode chessboard; json: one object {"n", "columns", "count", '
+    '"limit", "exact"}: "columns" the first completion (null when there is none), "count" the '
+    'completions found, "limit" the limit of the count (null: none), "exact" whether "count" '
+    "is the total.",
 )
 def queens_complete(
     n: int | None,
@@ -458,7 +358,8 @@ def queens_complete(
     count_: bool,
     limit: int | None,
     method: str,
-    fmt: str | None,
+    fmt: str,
+    as_json: bool,
 ) -> int:
     """Complete a partly placed N x N board: keep the queens given, avoid the blocked squares,
     and print the first full solution found (or, with --count, how many there are).
@@ -477,6 +378,7 @@ def queens_complete(
       clew queens complete --board - --count < puzzle.txt
     """
     # what needs no kernel is checked first: a mistyped option is answered at once
+    fmt = chosen_format(fmt, as_json)
     if limit is not None and not count_:
         raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
     if count_ and fmt == "board":
@@ -486,50 +388,31 @@ def queens_complete(
     placed_squares = _parse_squares(placed, "--placed")
     blocked_squares = _parse_squares(blocked, "--blocked")
 
-    # (the module is clew.queens.completion; clew.queens.complete is the function)
-    from ..queens.completion import MAX_COMPLETE_N, complete
+    from ..queens.board import MAX_COMPLETE_N
+    from ..queens.completion import complete_board
+    from ..queens.output import write_solution
 
-    if board_file is not None:
-        size, board_placed, board_blocked = _read_board(board_file)
-        if n is not None and n != size:
-            raise click.BadParameter(f"the board has {size} rows, not N = {n}", param_hint="'--board'")
-        if size > MAX_COMPLETE_N:
-            raise click.BadParameter(
-                f"the board has {size} rows; at most {MAX_COMPLETE_N} (a row or column of the board "
-                "is one 64-bit mask)",
-                param_hint="'--board'",
-            )
-        n = size
-        placed_squares = board_placed + placed_squares
-        blocked_squares = board_blocked + blocked_squares
-    _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
-    fmt = fmt or "columns"
-
-    with _ctrl_c_kills():
-        result = complete(n, placed_squares, blocked_squares, limit=limit if count_ else 1, method=method)
+    if n is not None:
+        _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
+    board = None if board_file is None else getattr(sys.stdin, "buffer", sys.stdin) if board_file == "-" else board_file
+    result = complete_board(
+        n, placed_squares, blocked_squares, board=board, limit=limit if count_ else 1, method=method
+    )
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict()))
+    elif count_:
+        click.echo(str(result.count))
+    elif result.possible:
+        out = sys.stdout.buffer
+        write_solution(result.first, out, fmt=fmt)
+        out.flush()
     if count_:
-        if fmt == "json":
-            click.echo(json.dumps({"n": n, "count": result.count, "exact": result.exact}))
-        else:
-            click.echo(str(result.count))
         if not result.exact:
-            click.echo(
-                f"clew: stopped at --limit {limit}: there are at least {result.count} completions",
-                err=True,
-            )
-        return EXIT_OK
+            click.echo(f"clew: stopped at --limit {limit}: there are at least {result.count} completions", err=True)
+        return EXIT_OK  # a count, 0 too, is an answer
     if not result.possible:
         click.echo("clew: impossible: this board has no completion", err=True)
-        return EXIT_FAILURE
-    cols = result.first.tolist()
-    if fmt == "board":
-        from ..queens import format as fmt_module
-
-        click.echo(fmt_module.to_board(cols))
-    elif fmt == "json":
-        click.echo(json.dumps({"n": n, "columns": cols}))
-    else:
-        click.echo(" ".join(map(str, cols)))
+        return EXIT_NONE
     return EXIT_OK
 
 
@@ -538,7 +421,7 @@ def queens_complete(
 # ---------------------------------------------------------------------------------------------
 
 
-@queens.command("trace", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("trace")
 @click.argument("n", type=Integer(1))
 @_strategy_option
 @max_events_option
@@ -570,7 +453,7 @@ def queens_trace(n: int, strategy: str, max_events: int, summary: bool) -> None:
     _write_trace(trace(n, strategy, max_events=max_events), max_events)
 
 
-@queens.command("show", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("show")
 @click.argument("n", type=Integer(1))
 @click.option(
     "-c",
@@ -646,9 +529,11 @@ def _warn_attacks(n: int, cols: list[int | None]) -> None:
     )
 
 
-@queens.command("tree", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("tree")
 @click.argument("n", type=Integer(1))
-@click.option("--svg", "svg", metavar="FILE", required=True, help="Write the SVG picture to FILE ('-': stdout).")
+@click.option(
+    "--svg", "svg", metavar="FILE", default="-", show_default=True, help="Write the SVG picture to FILE ('-': stdout)."
+)
 @_strategy_option
 @click.option("--max-nodes", type=Integer(1), default=2000, show_default=True, metavar="K", help="Refuse trees of more than K nodes.")
 def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
@@ -679,7 +564,7 @@ def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
     _write_text(picture, svg)
 
 
-@queens.command("play", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("play")
 @click.argument("n", type=Integer(1))
 @_strategy_option
 @max_events_option
@@ -710,7 +595,7 @@ def queens_play(n: int, strategy: str, max_events: int, html: str | None, animat
 # ---------------------------------------------------------------------------------------------
 
 
-@queens.command("compare", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@queens.command("compare")
 @click.argument("n", type=Integer(1))
 @click.option(
     "--limit",
@@ -720,12 +605,13 @@ def queens_play(n: int, strategy: str, max_events: int, html: str | None, animat
     help="Run no method that would examine more than P placements (default: 10**10); its "
     "work is still shown, exact or estimated.",
 )
-@json_option(
-    'Print one JSON object {"n", "limit", "methods"} instead of the table: per method its '
+@format_option(
+    ("table", "json"),
+    'table: one line per method; json: one object {"n", "limit", "methods"}: per method its '
     '"key", "method", "examined", "exact", "nodes", "seconds", "count", "note" and "ran" '
-    "(null where a method was not run or has nothing to report)."
+    "(null where a method was not run or has nothing to report).",
 )
-def queens_compare(n: int, limit: int | None, as_json: bool) -> None:
+def queens_compare(n: int, limit: int | None, fmt: str, as_json: bool) -> None:
     """Count the solutions of the N x N board by every method the tutorials show, and print
     what each examined, the queens it placed, its time and its count.
 
@@ -739,18 +625,26 @@ def queens_compare(n: int, limit: int | None, as_json: bool) -> None:
     \b
     Examples:
       clew queens compare 8          # the brute force over C(64, 8) takes seconds
-      clew queens compare 12 --json
+      clew queens compare 12 --format json
     """
-    from ..queens.ladder import LIMIT, compare, format_table
     from ..queens.board import MAX_COUNT_N
+    from ..queens.ladder import compare
 
     _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
     compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py", "queens/_kernels_count_scan.py")
-    limit = LIMIT if limit is None else limit
-    with _ctrl_c_kills():  # the brute forces run for seconds inside compiled loops
-        rungs = compare(n, limit=limit)
-    if as_json:
-        methods = [{**r.to_dict(), "seconds": None if r.seconds is None else round(r.seconds, 6)} for r in rungs]
-        click.echo(json.dumps({"n": n, "limit": limit, "methods": methods}))
-    else:
-        click.echo(format_table(rungs))
+    # Ctrl-C stops it at once, with the one line of every interrupted command: the library
+    # waits for its compiled loops in a way that sees it
+    ladder = compare(n) if limit is None else compare(n, limit=limit)
+    click.echo(json.dumps(ladder.to_dict()) if chosen_format(fmt, as_json) == "json" else str(ladder))
+
+
+def _group_help() -> str:
+    """The help of ``clew queens``: its words, then the commands the group holds and the
+    largest board of each task, made from the group and from :data:`LARGEST_N`, so that a
+    command added or a limit changed changes the help."""
+    names = ", ".join(f"'{name}'" for name in sorted(queens.commands))
+    limits = "; ".join(f"{name} {high:,} ({why})" for name, (high, why) in LARGEST_N.items())
+    return f"{inspect.cleandoc(queens.help)}\n\nIts commands: {names}.\n\nLargest N: {limits}."
+
+
+queens.help = _group_help()

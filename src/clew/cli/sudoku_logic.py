@@ -14,40 +14,37 @@ import sys
 import click
 
 from ._common import (
-    _CONTEXT,
-    _EPILOG,
-    EXIT_FAILURE,
+    EXIT_NONE,
     EXIT_OK,
     EXIT_USAGE,
     Command,
     _ctrl_c_kills,
     _one_line,
     _plural,
+    chosen_format,
+    format_option,
     scale_arguments,
     scale_options,
 )
 from .sudoku import (
     _check_alphabet,
     _line_numbers_option,
-    _no_puzzle,
     _puzzle_argument,
-    _puzzles_source,
     _shape_arguments,
     _shape_options,
+    _source,
     _symbols_option,
 )
 
 
-@click.command("rate", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+# standalone commands (the group loads them by name): Command, as the group's own would be
+@click.command("rate", cls=Command)
 @click.argument("source", default="-", metavar="[FILE|PUZZLE]")
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(("line", "json")),
-    default="line",
-    show_default=True,
-    help='line: "ER/EP/ED LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle.',
+@format_option(
+    ("line", "json"),
+    'line: "ER/EP/ED LEVEL HARDEST-TECHNIQUE" per puzzle; json: one object per puzzle, {"line", '
+    '"puzzle", "score", "level", "hardest", "steps", "stuck", "er", "ep", "ed"}, or {"line", "puzzle", '
+    '"error"} (with "solutions", 0 or 2, for a puzzle without exactly one solution).',
 )
 @_line_numbers_option
 @_symbols_option
@@ -58,7 +55,7 @@ from .sudoku import (
     "the same file again resumes and prints exactly what one uninterrupted run prints.",
 )
 def sudoku_rate(
-    source: str, fmt: str, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...], **scale
+    source: str, fmt: str, as_json: bool, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...], **scale
 ) -> int:
     """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
     given instead (an argument that is not an existing file), as Sudoku Explainer 1.2.1's
@@ -78,7 +75,9 @@ def sudoku_rate(
     Levels: easy (ER <= 1.5), medium (<= 2.5), hard (<= 3.8), expert (<= 6.0), extreme
     (above, or beyond clew's techniques: then ER is '-' and the line says so). A line that
     is not a proper puzzle (no solution, several, or not a puzzle) prints 'invalid: REASON'
-    and the others are still rated; the exit status is then 2.
+    and the others are still rated. Exit status: the worst line's: 2 if some line is not a
+    puzzle, else 1 if some puzzle has no rating (no solution, several, or beyond clew's
+    techniques), else 0.
 
     A large file is rated on several cores with --jobs (worker processes), resumably with
     --journal, the ratings still in the order of the lines.
@@ -92,21 +91,26 @@ def sudoku_rate(
     """
     from ..sudoku.rate_file import rate_file
 
+    fmt = chosen_format(fmt, as_json)
     if line_numbers and fmt != "line":
         raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
     symbols = _check_alphabet(symbols)
     shape = _shape_arguments(box, variant)
-    data, name = _puzzles_source(source, symbols, **shape)
     options = scale_arguments(**scale)
-    records = rate_file(data, symbols=symbols, **shape, **options)
-    bad = seen = 0
+    records = rate_file(**_source(source), symbols=symbols, **shape, **options)
+    bad = unrated = 0
     out = sys.stdout
     # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
     alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
     with _ctrl_c_kills() if alone else contextlib.nullcontext():
         for record in records:
-            seen += 1
-            bad += "error" in record
+            if "error" in record:
+                if "solutions" in record:  # a puzzle, without exactly one solution: no rating
+                    unrated += 1
+                else:
+                    bad += 1
+            elif record["stuck"]:
+                unrated += 1
             if fmt == "json":
                 text = json.dumps(record)
             else:
@@ -114,13 +118,12 @@ def sudoku_rate(
                 text = prefix + (f"invalid: {record['error']}" if "error" in record else _rating_line(record))
             out.write(text + "\n")
             out.flush()
-    if not seen:
-        _no_puzzle(data, name)
-        return EXIT_OK
-    if bad:
-        click.echo(f"clew: {_plural(bad, 'line')} of {name} could not be rated", err=True)
-        return EXIT_USAGE
-    return EXIT_OK
+    name = "the input" if source == "-" else click.format_filename(source)
+    if bad or unrated:
+        parts = [f"{bad} not a puzzle"] * bool(bad) + [f"{unrated} without a rating"] * bool(unrated)
+        said = f"{_plural(bad + unrated, 'line')} of {name} could not be rated: {', '.join(parts)}"
+        click.echo(f"clew: {'error: ' if bad else ''}{said}", err=True)  # bad input is said as every error is
+    return EXIT_USAGE if bad else EXIT_NONE if unrated else EXIT_OK
 
 
 def _figure(value: float | None) -> str:
@@ -139,46 +142,29 @@ def _rating_line(r: dict) -> str:
 
 
 #: --format of 'hint' and 'explain'
-_step_format_option = click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(("text", "json")),
-    default="text",
-    show_default=True,
-    help="text: the sentences; json: for apps, each step as an object {technique, rating, "
+_step_format_option = format_option(
+    ("text", "json"),
+    "text: the sentences; json: for apps, each step as an object {technique, rating, "
     "unit, cells, digits, placements, eliminations, text, n}, where a cell is {index, name}: "
     "index 0-based in reading order (row * n + column, from 0), name 'r1c6' counted from 1 "
     "(see clew.sudoku.Step.to_dict).",
 )
 
 
-def _proper_or_none(puzzle, symbols: str | None, purpose: str) -> str | None:
-    """Why the logical solver cannot serve PUZZLE ('this puzzle has no solution: ...'), or
-    None when it has exactly one solution: the steps of a puzzle with no solution lead to
-    a grid that does not exist, and one with several gets stuck for no fault of its own."""
-    from ..sudoku.logic import NotProperError, check_proper
-
-    try:
-        check_proper(puzzle, symbols=symbols, purpose=purpose)
-    except NotProperError as exc:
-        return _one_line(exc)
-    return None
-
-
-@click.command("hint", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.command("hint", cls=Command)
 @click.argument("puzzle")
 @_step_format_option
 @_symbols_option
 @_shape_options
-def sudoku_hint(puzzle: str, fmt: str, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+def sudoku_hint(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
     """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
     digits involved, and what it places or removes ('-' reads the puzzle from stdin); with
-    --format json, the step as one JSON object.
+    --format json, the step as one JSON object. A grid already solved answers 'the grid is
+    solved' (JSON: null), exit status 0.
 
     The puzzle must be proper: one with no solution or several gets no hint. Exit status 1,
     with the reason on stderr and nothing on stdout, when the puzzle has no solution, is not
-    unique (at least 2 solutions), is solved, or no technique applies (beyond clew's techniques).
+    unique (at least 2 solutions), or no technique applies (beyond clew's techniques).
 
     \b
     Examples:
@@ -188,25 +174,29 @@ def sudoku_hint(puzzle: str, fmt: str, symbols: str | None, box: str | None, var
     from ..sudoku.grid import Grid
     from ..sudoku.logic import NotProperError, hint
 
+    fmt = chosen_format(fmt, as_json)
     grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
     try:
-        step = hint(grid)
+        step = hint(grid)  # the grid, read once, with its shape
     except NotProperError as exc:  # a puzzle, but not one with exactly one solution: 1
         click.echo(f"clew: {_one_line(exc)}", err=True)
-        return EXIT_FAILURE
-    if step is None:
-        click.echo("the puzzle is solved" if grid.is_full() else "no technique applies: the rest is beyond clew's techniques", err=True)
-        return EXIT_FAILURE
-    click.echo(json.dumps(step.to_dict()) if fmt == "json" else step.text)
+        return EXIT_NONE
+    if step is None and not grid.is_full():
+        click.echo("clew: no technique applies: the rest is beyond clew's techniques", err=True)
+        return EXIT_NONE
+    if fmt == "json":
+        click.echo(json.dumps(None if step is None else step.to_dict()))
+    else:
+        click.echo("the grid is solved" if step is None else step.text)
     return EXIT_OK
 
 
-@click.command("explain", cls=Command, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.command("explain", cls=Command)
 @click.argument("puzzle")
 @_step_format_option
 @_symbols_option
 @_shape_options
-def sudoku_explain(puzzle: str, fmt: str, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+def sudoku_explain(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
     """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
     rating), then the grid reached ('-' reads the puzzle from stdin). With --format json:
     one JSON object {puzzle, solved, steps, grid, stuck}, steps as in 'hint --format json',
@@ -220,26 +210,21 @@ def sudoku_explain(puzzle: str, fmt: str, symbols: str | None, box: str | None, 
       clew sudoku explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku explain ..3.4.........42 --format json
     """
-    from ..sudoku.grid import Grid
-    from ..sudoku.logic import solve_logically
+    from ..sudoku.logic import NotProperError, explanation
 
-    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
-    wrong = _proper_or_none(grid, symbols, "an explanation")
-    if wrong is not None:
-        click.echo(f"clew: {wrong}", err=True)
-        return EXIT_FAILURE
-    result = solve_logically(grid, uniqueness=True)  # proper: checked above
-    reason = None if result.solved else (result.contradiction or "no technique applies: the rest is beyond clew's techniques")
+    fmt = chosen_format(fmt, as_json)
+    try:
+        result = explanation(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
+    except NotProperError as exc:
+        click.echo(f"clew: {_one_line(exc)}", err=True)
+        return EXIT_NONE
     if fmt == "json":
-        click.echo(json.dumps({
-            "puzzle": grid.to_variant_line(), "solved": result.solved, "steps": [step.to_dict() for step in result.steps],
-            "grid": result.grid.to_line(), "stuck": reason,
-        }))
+        click.echo(json.dumps(result.to_dict()))
     else:
         for i, step in enumerate(result.steps, start=1):
             click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
         click.echo(result.grid.to_text())
-    if reason is not None:
-        click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {reason}", err=True)
-        return EXIT_FAILURE
+    if result.stuck:
+        click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {result.reason}", err=True)
+        return EXIT_NONE
     return EXIT_OK

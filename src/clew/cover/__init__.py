@@ -34,33 +34,39 @@ solution back into a picture.
 2
 """
 
-from . import knuth
-from .models import (
-    PENTOMINOES,
-    count_up_to_symmetry,
-    draw_langford,
-    draw_tiling,
-    langford,
-    langford_count,
-    pentominoes,
-    polyomino_tiling,
-    queens,
-    queens_columns,
-    rook_matrices,
-    rook_matrix,
-    sudoku,
-    sudoku_grid,
-    tiling_counts,
-    tilings,
-)
-from .packing import polyomino_packing
-from .queendom import queen_domination, queen_squares
-from .problem import Compiled, CoverInputError, Problem
-from .counting import CoverCount, count
-from .solver import Search, as_problem, check_cover, is_cover, prefixes, reduce, solutions, solve
-from .trace import trace
+import importlib
+
+from .._lazy import lazy_names
+from .engines import ENGINES
+from .trace import trace  # light (numpy comes with a trace); imported here so that `trace` stays the function
+
+# Every other public name is loaded on first use (PEP 562): the help of `clew cover` reads
+# ENGINES without loading numpy or numba.
+#: Public name -> the submodule that defines it, imported on first access.
+_LAZY = {
+    **dict.fromkeys((
+        "PENTOMINOES", "count_up_to_symmetry", "draw_langford", "draw_tiling", "langford", "langford_count",
+        "pentominoes", "polyomino_tiling", "queens", "queens_columns", "rook_matrices", "rook_matrix", "sudoku",
+        "sudoku_grid", "tiling_counts", "tilings"), "models"),
+    "polyomino_packing": "packing",
+    **dict.fromkeys(("queen_domination", "queen_squares"), "queendom"),
+    **dict.fromkeys(("Compiled", "CoverInputError", "Problem"), "problem"),
+    **dict.fromkeys(("CoverCount", "count"), "counting"),
+    **dict.fromkeys(("Search", "as_problem", "check_cover", "is_cover", "prefixes", "reduce", "solutions", "solve"),
+                    "solver"),
+}
+
+_lazy_getattr, __dir__ = lazy_names(__name__, _LAZY)
+
+
+def __getattr__(name: str):
+    if name == "knuth":  # a public submodule: Knuth's format
+        return importlib.import_module(".knuth", __name__)
+    return _lazy_getattr(name)
+
 
 __all__ = [
+    "ENGINES",
     "PENTOMINOES",
     "Compiled",
     "CoverInputError",

@@ -13,13 +13,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 
-from ..errors import check_size
+from ..errors import DEFAULT_JOBS, ArgumentError, check_jobs, check_limit, check_size
 from ..scale import Work, run
 from .problem import CoverInputError, Problem
 from .solver import ENGINES, Search, as_problem, prefixes, search_tables
 
-__all__ = ["CoverCount", "count"]
+__all__ = ["CoverCount", "count", "count_job"]
 
 #: Default number of pieces of a parallel count: enough for load balancing, few enough
 #: that cutting them (a few reduced problems per level) stays cheap.
@@ -139,7 +140,7 @@ class CoverCount(Work):
         return f"total {answer['total']} ({answer['nodes']:,} search nodes)"
 
 
-def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: str = "auto") -> int:
+def count(problem, *, limit: int | None = None, jobs: int | None = DEFAULT_JOBS, engine: str = "auto") -> int:
     """The number of solutions (at most ``limit``), counted without building any.
 
     Parameters
@@ -147,12 +148,14 @@ def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: st
     problem
         A :class:`~clew.cover.Problem` or any form :func:`~clew.cover.as_problem` reads.
     limit : int or None
-        Stop counting there; ``None``: count all.
+        Stop counting there; ``None``: count all (keyword only;
+        :func:`clew.errors.check_limit`).
     jobs : int or None
         Without a limit, split the search on its first choices (:func:`prefixes`) and count
         the pieces on this many threads (``None``: every core; the kernels release the
-        GIL) through :func:`clew.scale.run`; 1 counts in this thread. For a journal or
-        Dask, run :class:`CoverCount` through :func:`clew.scale.run`.
+        GIL) through :func:`clew.scale.run`; 1 (the default,
+        :data:`clew.errors.DEFAULT_JOBS`) counts in this thread. For a journal or Dask, run
+        :class:`CoverCount` through :func:`clew.scale.run`, or call :func:`count_job`.
     engine : {"auto", "links", "bits", "multiplicity"}
         The kernel (see :class:`~clew.cover.Search`). A problem with multiplicities
         (Algorithm M) is cut on the first levels of its own search, as the others are.
@@ -161,8 +164,57 @@ def count(problem, limit: int | None = None, *, jobs: int | None = 1, engine: st
     --------
     >>> count([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 0], [0, 1, 1]])
     3
+    >>> count([["a", "b"], ["b", "c"]])          # no cover: a count of 0 is an answer
+    0
     """
+    return count_job(problem, limit=limit, jobs=jobs, engine=engine)["count"]
+
+
+def count_job(
+    problem,
+    *,
+    limit: int | None = None,
+    engine: str = "auto",
+    pieces: int | None = None,
+    jobs: int | None = DEFAULT_JOBS,
+    journal=None,
+    dask=None,
+    scheduler=None,
+    **options,
+) -> dict:
+    """Count the solutions of ``problem`` as asked, and say what it cost: ``{"count",
+    "limit", "nodes", "seconds", "engine"}`` (``nodes``: search nodes entered; ``seconds``:
+    the wall-clock time of the count; ``engine``: the kernel asked for).
+
+    One search in this thread unless the count is cut into pieces: without a ``limit``,
+    with ``jobs`` other than 1, a ``journal``, a Dask cluster or chosen ``pieces`` (then
+    :class:`CoverCount` runs through :func:`clew.scale.run`, which takes ``options`` too:
+    ``progress``, ``announce``). A ``limit`` with one of those is refused: a count up to a
+    limit is one search.
+
+    Examples
+    --------
+    >>> answer = count_job([["a", "b"], ["a"], ["b"]])
+    >>> answer["count"], answer["nodes"], answer["limit"]
+    (2, 4, None)
+    """
+    limit = check_limit(limit)
+    workers = check_jobs(jobs)
+    mechanism = {"jobs": workers != 1, "journal": journal is not None, "dask": dask is not None, "scheduler": scheduler is not None,
+                 "pieces": pieces is not None}
+    if engine not in ENGINES:
+        raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     problem = as_problem(problem)
-    if limit is not None or jobs == 1:
-        return Search(problem, limit, engine=engine).run()
-    return run(CoverCount(problem, engine=engine), jobs=jobs)["total"]
+    start = time.perf_counter()
+    if limit is not None or not any(mechanism.values()):
+        if limit is not None and any(mechanism[key] for key in ("journal", "dask", "scheduler", "pieces")):
+            asked = next(key for key in ("journal", "dask", "scheduler", "pieces") if mechanism[key])
+            raise ArgumentError(f"{asked} cuts a count of every solution into pieces: it takes no limit")
+        search = Search(problem, limit=limit, engine=engine)
+        found, nodes = search.run(), search.nodes
+    else:
+        answer = run(CoverCount(problem, pieces=pieces, engine=engine), jobs=workers, journal=journal, dask=dask,
+                     scheduler=scheduler, **options)
+        found, nodes = answer["total"], answer["nodes"]
+    return {"count": found, "limit": limit, "nodes": nodes, "seconds": round(time.perf_counter() - start, 6),
+            "engine": engine}

@@ -394,9 +394,10 @@ def draw_tiling(problem: TilingProblem, solution: Iterable[int]) -> str:
     return "\n".join(lines)
 
 
-def tilings(problem: TilingProblem, limit: int | None = None) -> Iterator[str]:
+def tilings(problem: TilingProblem, *, limit: int | None = None) -> Iterator[str]:
     """Generate the solutions of a :func:`polyomino_tiling` problem as pictures
-    (:func:`draw_tiling`), in the order the search finds them.
+    (:func:`draw_tiling`), in the order the search finds them, at most ``limit``
+    (keyword only); the arguments are checked when it is called.
 
     Examples
     --------
@@ -410,8 +411,8 @@ def tilings(problem: TilingProblem, limit: int | None = None) -> Iterator[str]:
     <BLANKLINE>
     """
     problem = _expect(problem, TilingProblem, "polyomino_tiling")
-    for solution in solutions(problem, limit):
-        yield draw_tiling(problem, solution)
+    found = solutions(problem, limit=limit)  # checked here, when called, not at the first next()
+    return (draw_tiling(problem, solution) for solution in found)
 
 
 def board_symmetries(problem: TilingProblem) -> list[dict[Cell, Cell]]:

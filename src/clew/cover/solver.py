@@ -16,10 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InvalidSolutionError, check_size
+from ..errors import ArgumentError, InvalidSolutionError, check_limit
 from . import _kernels as K
 from . import _kernels_m as M
 from . import _kernels_mbits as MB
+from .engines import ENGINES
 from .problem import CoverInputError, Problem, _is_bit
 
 __all__ = [
@@ -33,15 +34,7 @@ __all__ = [
     "solve",
 ]
 
-_MAX_LIMIT = 2**62
-
-#: The kernels: "links" (dancing links, any size) and "bits" (sets of options as bit words:
-#: faster while they are short) cover each primary item exactly once; "multiplicity"
-#: (Algorithm M: on bitsets up to :data:`MBITS_MAX_OPTIONS` options, else on dancing links,
-#: the same search tree either way) takes bounds lo:hi on primary items. "auto" takes
-#: "multiplicity" when some item has bounds other than 1:1, else "bits" up to
-#: :data:`BITS_MAX_OPTIONS` options, else "links".
-ENGINES = ("auto", "links", "bits", "multiplicity")
+#: The kernels (:data:`clew.cover.engines.ENGINES`, their registry).
 #: Largest number of options the bitset engine takes by default (its conflict table holds
 #: options^2 bits: 8 MiB here).
 BITS_MAX_OPTIONS = 8192
@@ -129,10 +122,15 @@ def _matrix_or_names(rows: list) -> bool | None:
 
 
 def _limit(limit) -> int:
-    """The kernel's limit: 0 for ``None`` (no limit)."""
-    if limit is None:
-        return 0
-    return check_size(limit, name="limit", low=1, high=_MAX_LIMIT)
+    """The kernel's limit: 0 for ``None`` (no limit); else :func:`clew.errors.check_limit`'s."""
+    limit = check_limit(limit)
+    return 0 if limit is None else limit
+
+
+def _batch(batch) -> int:
+    if isinstance(batch, bool) or not hasattr(batch, "__index__") or not 1 <= batch.__index__() <= 1 << 20:
+        raise ArgumentError(f"batch must be an integer from 1 to {1 << 20}, got {batch!r}")
+    return batch.__index__()
 
 
 class Search:
@@ -140,13 +138,16 @@ class Search:
 
     ``count`` and ``nodes`` (search-tree nodes entered so far) grow as it runs, and
     ``seconds`` is the kernel time spent; :func:`solutions` and the CLI's ``-v`` use them.
+    ``to_dict()`` gives them as JSON data: ``engine`` (the kernel that ran), ``limit``
+    (None: all), ``count`` (solutions found so far), ``nodes``, ``seconds`` and ``done``
+    (True once the search has ended: the whole tree searched, or the limit reached).
 
     Parameters
     ----------
     problem
         Any form :func:`as_problem` reads.
     limit : int or None
-        Stop after this many solutions.
+        Stop after this many solutions (keyword only; :func:`clew.errors.check_limit`).
     batch : int
         Solutions per kernel call (the buffer; memory stays flat however many there are).
     taken : sequence of int
@@ -167,14 +168,16 @@ class Search:
     >>> s = Search([["a", "b"], ["a"], ["b"]])
     >>> list(s), s.count, s.nodes
     ([[0], [1, 2]], 2, 4)
+    >>> {key: value for key, value in s.to_dict().items() if key != "seconds"}
+    {'engine': 'bits', 'limit': None, 'count': 2, 'nodes': 4, 'done': True}
     """
 
     def __init__(
-        self, problem, limit: int | None = None, *, batch: int = 1024, taken=(), engine: str = "auto", tables=None
+        self, problem, *, limit: int | None = None, batch: int = 1024, taken=(), engine: str = "auto", tables=None
     ) -> None:
         self.problem = as_problem(problem)
         self.limit = _limit(limit)
-        self.batch = check_size(batch, name="batch", low=1, high=1 << 20)
+        self.batch = _batch(batch)
         c = self.problem.compiled
         if tables is None:
             tables = search_tables(self.problem, engine)
@@ -249,6 +252,11 @@ class Search:
     @property
     def done(self) -> bool:
         return bool(self._meta[K.DONE])
+
+    def to_dict(self) -> dict:
+        """The search so far as JSON data (the fields are listed in the class docstring)."""
+        return {"engine": self.engine, "limit": self.limit or None, "count": self.count, "nodes": self.nodes,
+                "seconds": round(self.seconds, 6), "done": self.done}
 
     def run(self) -> int:
         """Search to the end (or the limit) without keeping solutions; the count."""
@@ -408,7 +416,7 @@ def _take_bits(bits: tuple, taken: tuple[int, ...]) -> bool:
     return False
 
 
-def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterator[list[int]]:
+def solutions(problem, *, limit: int | None = None, batch: int = 1024) -> Iterator[list[int]]:
     """Generate the solutions of an exact cover problem, each a sorted list of option
     indices, in the order the search finds them; memory stays flat.
 
@@ -417,9 +425,11 @@ def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterat
     problem
         A :class:`Problem` or any form :func:`as_problem` reads.
     limit : int or None
-        Stop after this many solutions; ``None``: all.
+        Stop after this many solutions; ``None``: all (keyword only).
     batch : int
         Solutions per kernel call.
+
+    The arguments and the problem are checked when it is called, not at the first ``next()``.
 
     Examples
     --------
@@ -429,7 +439,7 @@ def solutions(problem, limit: int | None = None, *, batch: int = 1024) -> Iterat
     >>> [p.describe(s) for s in cover.solutions(p)]
     [[['c', 'e'], ['a', 'd', 'f'], ['b', 'g']]]
     """
-    search = Search(problem, limit, batch=batch)
+    search = Search(problem, limit=limit, batch=batch)
     return iter(search)
 
 
@@ -616,7 +626,7 @@ def solve(problem) -> list[int] | None:
     >>> solve([["a", "b"], ["b"], ["a"]])
     [0]
     """
-    for solution in Search(problem, 1, batch=1):
+    for solution in Search(problem, limit=1, batch=1):
         return solution
     return None
 

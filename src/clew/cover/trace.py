@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numpy as np
-
-from ..errors import check_size
+from ..errors import check_limit, check_size
 from ..trace import Recorder, Trace
-from . import _kernels_m as M
-from .solver import Search, as_problem
+
+# numpy, the kernel and .solver are imported when a trace is made: this module is imported
+# with the package, whose name `trace` must stay this function, while `import clew.cover`
+# loads neither numpy nor numba (the help of `clew cover` reads the package's registries)
 
 __all__ = ["trace"]
 
@@ -74,8 +74,10 @@ def trace(problem, *, limit: int | None = None, max_events: int | None = None, s
     >>> end["solutions"], end["nodes"], end["backtracks"], end["complete"]
     (6, 10, 0, True)
     """
+    from .solver import as_problem
+
     problem = as_problem(problem)
-    limit = None if limit is None else check_size(limit, name="limit", low=1, high=1 << 62)
+    limit = check_limit(limit)
     if max_events is not None:
         max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
     record = Recorder(max_events, all_solutions=limit is None, summary=summary)
@@ -84,7 +86,12 @@ def trace(problem, *, limit: int | None = None, max_events: int | None = None, s
 
 
 def _events(problem, limit: int | None, record: Recorder) -> Iterator[dict]:
-    search = Search(problem, limit, engine="multiplicity")
+    import numpy as np
+
+    from . import _kernels_m as M
+    from .solver import Search
+
+    search = Search(problem, limit=limit, engine="multiplicity")
     names = problem.primary
     state = record.state
     path: list[tuple[int, int]] = []  # (option or -1, solutions when it was placed)

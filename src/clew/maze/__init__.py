@@ -22,10 +22,20 @@ Modules: :mod:`.geometry` (cells, rooms, directions), :mod:`.text` (reading and 
 
 from __future__ import annotations
 
-from .maze import GENERATORS, SOLVERS, Maze, MazeSolution, count_paths, generate, solve
-from .text import MazeInputError, parse_text
-from .trace import trace
-from .verify import check_path, is_path
+from .._lazy import lazy_names
+from .trace import trace  # light (numpy comes with a trace); imported here so that `trace` stays the function
+
+# Every other public name is loaded on first use (PEP 562): the help of `clew maze` reads
+# the registries of clew.maze.geometry without loading numpy or numba.
+#: Public name -> the submodule that defines it, imported on first access.
+_LAZY = {
+    **dict.fromkeys(("GENERATORS", "SOLVERS"), "geometry"),
+    **dict.fromkeys(("Maze", "MazeSolution", "count_paths", "generate", "solve"), "maze"),
+    **dict.fromkeys(("MazeInputError", "parse_text"), "text"),
+    **dict.fromkeys(("check_path", "is_path"), "verify"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "GENERATORS",

@@ -29,6 +29,8 @@ operation, never a Python loop.
 from __future__ import annotations
 
 __all__ = [
+    "GENERATORS",
+    "SOLVERS",
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "END",
@@ -41,6 +43,14 @@ __all__ = [
     "room_cell",
     "text_shape",
 ]
+
+#: The generation methods: the recursive backtracker (long winding corridors, few dead
+#: ends) and Wilson's algorithm (every spanning tree of the rooms equally likely). Here,
+#: where nothing is imported, so that the help of ``clew maze`` reads them without numpy.
+GENERATORS = ("backtracker", "wilson")
+#: The solving methods: depth-first (the tutorials' walk with its steps back) and
+#: breadth-first (a shortest path).
+SOLVERS = ("dfs", "bfs")
 
 #: The byte of each kind of cell (the character itself).
 WALL = ord("#")

@@ -5,29 +5,24 @@ kernels. Arguments are checked once here, the kernels see ints and arrays only.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .._display import Picture
-from ..errors import ClewError, check_size
+from ..errors import ArgumentError, check_limit, check_size
 from . import _kernels as K
-from .geometry import END, MAX_ROOMS, OPEN, START, WALL, text_shape
-from .text import format_grid, parse_text
+from .geometry import END, GENERATORS, MAX_ROOMS, OPEN, SOLVERS, START, WALL, text_shape
+from .text import MazeInputError, format_grid, parse_text
+from .verify import check_path
 
 __all__ = ["GENERATORS", "SOLVERS", "Maze", "MazeSolution", "count_paths", "generate", "solve"]
 
-#: The generation methods: the recursive backtracker (long winding corridors, few dead
-#: ends) and Wilson's algorithm (every spanning tree of the rooms equally likely).
-GENERATORS = ("backtracker", "wilson")
-#: The solving methods: depth-first (the tutorials' walk with its steps back) and
-#: breadth-first (a shortest path).
-SOLVERS = ("dfs", "bfs")
 _SEED_HIGH = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
-class MazeSolution:
+class MazeSolution(Picture):  # Picture: shows itself in a notebook, the path drawn on its maze
     """A path through a maze, and what finding it cost.
 
     Attributes
@@ -40,29 +35,60 @@ class MazeSolution:
         DFS: steps forward (cells entered); BFS: cells taken from the queue.
     backtracks : int
         DFS: steps back out of dead ends; BFS: 0.
+    maze : Maze or None
+        The maze the path goes through (:func:`solve` sets it): what :meth:`to_text` and the
+        picture draw the path on. Not part of the equality or the ``repr``.
+
+    ``length`` is the number of steps, one less than the cells of the path. ``to_dict()``
+    gives ``method``, ``length``, ``nodes``, ``backtracks`` and ``path`` (lists of
+    ``[row, column]``, from 0) as JSON data; ``to_text()`` the maze with the path in
+    ``o``; in a notebook it shows as the SVG picture of the maze with its path.
+
+    Examples
+    --------
+    >>> found = solve("S..\\n.#.\\n..E\\n")
+    >>> found.to_dict()
+    {'method': 'dfs', 'length': 4, 'nodes': 4, 'backtracks': 0, 'path': [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]]}
+    >>> print(found.to_text(), end="")
+    Soo
+    .#o
+    ..E
     """
 
     path: tuple[tuple[int, int], ...]
     method: str
     nodes: int
     backtracks: int
+    maze: "Maze | None" = field(default=None, compare=False, repr=False)
 
     @property
     def length(self) -> int:
         """Steps from S to E: one less than the cells of the path."""
         return len(self.path) - 1
 
-    def as_dict(self) -> dict:
-        """The solution as JSON data (``path`` as lists of ``[row, column]``)."""
+    def to_dict(self) -> dict:
+        """The solution as JSON data (``path`` as lists of ``[row, column]``, from 0)."""
         return {"method": self.method, "length": self.length, "nodes": self.nodes,
                 "backtracks": self.backtracks, "path": [list(cell) for cell in self.path]}
+
+    as_dict = to_dict  # the name of earlier versions
+
+    def to_text(self) -> str:
+        """The text of the maze with the path drawn in ``o`` (:meth:`Maze.to_text`)."""
+        if self.maze is None:
+            raise MazeInputError("this solution does not know its maze: draw it with maze.to_text(path=solution.path)")
+        return self.maze.to_text(path=self.path)
 
 
 class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     """A maze: a grid of walls and open cells, one start ``S`` and one end ``E``.
 
     Build one with :meth:`from_text`, :meth:`read` or :meth:`generate`; ``str(maze)`` is its
-    text. ``grid`` is the ``uint8`` array of its characters (:mod:`clew.maze.geometry`).
+    text, :meth:`to_text` draws a path on it. ``grid`` is the ``uint8`` array of its
+    characters (:mod:`clew.maze.geometry`). ``to_dict()`` gives it as JSON data: ``rows``
+    and ``columns`` (of the text grid), ``start`` and ``end`` (``[row, column]``, from 0),
+    ``seed`` and ``method`` (how it was generated; None for a maze read from text) and
+    ``grid`` (its lines of text).
 
     Examples
     --------
@@ -77,12 +103,14 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     ((5, 9), (1, 1), (3, 7), 7, 'backtracker')
     >>> maze.solve("bfs").length
     8
+    >>> maze.to_dict()["grid"][1], maze.to_dict()["start"]
+    ('#S....#.#', [1, 1])
     """
 
     def __init__(self, grid: np.ndarray, *, seed: int | None = None, method: str | None = None) -> None:
         grid = np.ascontiguousarray(grid, dtype=np.uint8)
         if grid.ndim != 2:
-            raise ClewError(f"a maze grid has two dimensions, got {grid.ndim}")
+            raise MazeInputError(f"a maze grid has two dimensions, got {grid.ndim}")
         counts, where = K.survey(grid.ravel(), START, END)
         unknown = grid.size - counts[WALL] - counts[OPEN] - counts[START] - counts[END]
         if unknown or counts[START] != 1 or counts[END] != 1:
@@ -113,12 +141,41 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
             with open(path, "rb") as handle:
                 data = handle.read()
         except OSError as exc:
-            raise ClewError(f"{name}: cannot read the maze: {exc.strerror or exc}") from None
+            raise MazeInputError(f"{name}: cannot read the maze: {exc.strerror or exc}") from None
         return cls.from_text(data, source=name)
 
-    def to_text(self) -> str:
-        """The text of the maze, one line per row, each ending with a newline."""
-        return format_grid(self.grid)
+    def to_text(self, path=None) -> str:
+        """The text of the maze, one line per row, each ending with a newline; with ``path``
+        (cells ``(row, column)`` from S to E, counting from 0, or a :class:`MazeSolution`),
+        the cells between S and E drawn in ``o``.
+
+        Raises
+        ------
+        clew.errors.InvalidSolutionError
+            A path that does not walk from S to E (:func:`clew.maze.check_path`).
+
+        Examples
+        --------
+        >>> m = Maze.from_text("S.#\\n#.E\\n")
+        >>> print(m.to_text(path=[(0, 0), (0, 1), (1, 1), (1, 2)]), end="")
+        So#
+        #oE
+        """
+        if path is None:
+            return format_grid(self.grid)
+        if isinstance(path, MazeSolution):
+            path = path.path
+        check_path(self, path)
+        grid = self.grid.copy()
+        for r, c in list(path)[1:-1]:
+            grid[int(r), int(c)] = ord("o")
+        return format_grid(grid)
+
+    def to_dict(self) -> dict:
+        """The maze as JSON data (the fields are listed in the class docstring)."""
+        rows, cols = self.grid.shape
+        return {"rows": rows, "columns": cols, "start": list(self.start), "end": list(self.end),
+                "seed": self.seed, "method": self.method, "grid": self.rows()}
 
     def __str__(self) -> str:
         return self.to_text().rstrip("\n")
@@ -148,19 +205,19 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
         """See :func:`generate`."""
         return generate(width, height, method=method, seed=seed)
 
-    def solve(self, method: str = "dfs") -> MazeSolution | None:
+    def solve(self, method: str = "dfs") -> "MazeSolution | None":
         """See :func:`solve`."""
         return solve(self, method)
 
-    def count_paths(self, limit: int | None = None) -> int:
+    def count_paths(self, *, limit: int | None = None) -> int:
         """See :func:`count_paths`."""
-        return count_paths(self, limit)
+        return count_paths(self, limit=limit)
 
 
 def _check_method(method, allowed: tuple[str, ...], what: str) -> str:
-    if method not in allowed:
+    if not isinstance(method, str) or method not in allowed:
         names = ", ".join(repr(m) for m in allowed)
-        raise ClewError(f"{what} must be one of {names}, got {method!r}")
+        raise ArgumentError(f"{what} must be one of {names}, got {method!r}")
     return method
 
 
@@ -197,9 +254,9 @@ def generate(width: int, height: int, *, method: str = "backtracker", seed: int 
     width = check_size(width, name="width", high=MAX_ROOMS)
     height = check_size(height, name="height", high=MAX_ROOMS)
     if width * height < 2:
-        raise ClewError("a maze needs at least 2 rooms (S and E are in different rooms), got 1 x 1")
+        raise MazeInputError("a maze needs at least 2 rooms (S and E are in different rooms), got 1 x 1")
     if width * height > MAX_ROOMS:
-        raise ClewError(f"a maze has at most {MAX_ROOMS:,} rooms, got {width} x {height} = {width * height:,}")
+        raise MazeInputError(f"a maze has at most {MAX_ROOMS:,} rooms, got {width} x {height} = {width * height:,}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     else:
@@ -219,7 +276,8 @@ def _as_maze(maze) -> Maze:
         return maze
     if isinstance(maze, (str, bytes)):
         return Maze.from_text(maze)
-    raise ClewError(f"expected a Maze or its text, got {type(maze).__name__}")
+    # a value of the wrong kind: a TypeError that names it (the contract)
+    raise TypeError(f"expected a Maze or its text, got {type(maze).__name__}")
 
 
 def _cells(path: np.ndarray, cols: int) -> tuple[tuple[int, int], ...]:
@@ -260,14 +318,14 @@ def solve(maze, method: str = "dfs") -> MazeSolution | None:
     path, nodes, backtracks = kernel(maze.grid.ravel(), rows, cols, start, end)
     if path.size == 0:
         return None
-    return MazeSolution(_cells(path, cols), method, int(nodes), int(backtracks))
+    return MazeSolution(_cells(path, cols), method, int(nodes), int(backtracks), maze)
 
 
-def count_paths(maze, limit: int | None = None) -> int:
+def count_paths(maze, *, limit: int | None = None) -> int:
     """The number of simple paths from S to E (no cell twice), up to ``limit``.
 
-    ``limit`` follows clew's one meaning: 1 tells whether there is a path, 2 whether it is
-    unique, None counts them all. A perfect maze has exactly one; an open room has very many
+    ``limit`` (keyword only) follows clew's one meaning: 1 tells whether there is a path, 2
+    whether it is unique, None counts them all (:func:`clew.errors.check_limit`). A perfect maze has exactly one; an open room has very many
     (the count grows exponentially with the area: give a limit on anything large).
 
     Examples
@@ -277,9 +335,8 @@ def count_paths(maze, limit: int | None = None) -> int:
     >>> count_paths("S...\\n....\\n....\\n...E\\n", limit=2)
     2
     """
+    limit = check_limit(limit)
     maze = _as_maze(maze)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=1, high=1 << 62)
     rows, cols = maze.grid.shape
     start = maze.start[0] * cols + maze.start[1]
     end = maze.end[0] * cols + maze.end[1]

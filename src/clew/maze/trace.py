@@ -22,7 +22,10 @@ from collections.abc import Iterator
 from ..errors import check_size
 from ..trace import Recorder
 from .geometry import DIRECTIONS, WALL
-from .maze import Maze, _as_maze
+
+# .maze (numpy, the kernels) is imported when a trace is made: this module is imported with
+# the package, whose name `trace` must stay this function, while `import clew.maze` loads
+# neither numpy nor numba (the help of `clew maze` reads the package's registries)
 
 __all__ = ["trace"]
 
@@ -50,6 +53,8 @@ def trace(maze: Maze | str, *, max_events: int | None = None, summary: bool = Fa
     >>> events[-2]["path"]
     [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [1, 2]]
     """
+    from .maze import _as_maze
+
     maze = _as_maze(maze)
     if max_events is not None:
         max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)

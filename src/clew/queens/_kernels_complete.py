@@ -39,7 +39,7 @@ from ._kernels_common import COLUMN_LINE
 _UNCHOSEN = -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _place_on(n, x, c, row_att, col_att):
     # mark what a queen at (x, c) attacks in every row's and every column's mask
     for r in range(n):
@@ -60,7 +60,7 @@ def _place_on(n, x, c, row_att, col_att):
         col_att[y] |= m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def complete_mrv(n, qr, qc, row_blocked, col_blocked, limit, out):
     """Completions of a board with queens on ``(qr[i], qc[i])`` and blocked squares
     (``row_blocked[r]``: blocked columns of row r, ``col_blocked[c]`` the same squares by
@@ -153,7 +153,7 @@ def complete_mrv(n, qr, qc, row_blocked, col_blocked, limit, out):
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def complete_rows(n, qr, qc, row_blocked, limit, out):
     """The same completions by a plain row-by-row bitboard search (the textbook order),
     kept to compare with ``complete_mrv``. Pre-placed queens fill their rows; every other

@@ -27,7 +27,7 @@ _SWAP_TRIES = 64
 _ALONE = 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def min_conflicts(n, seed, max_rounds):
     """One solution of the n-queens problem by local search (Sosic and Gu's scheme).
 

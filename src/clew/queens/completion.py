@@ -13,22 +13,23 @@ that keeps them, and how many are there?
 >>> complete(4, placed=[(0, 0)]).possible
 False
 
-Squares are ``(row, column)`` pairs, both 0-based.
+Squares are ``(row, column)`` pairs, both 0-based, as the columns of a solution; messages
+name them from 1, as every message of clew does (``r1c1`` is the square ``(0, 0)``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._display import Picture
-from ..errors import ClewError, check_size
+from ..errors import ArgumentError, ClewError, check_limit, check_size, plural
 from . import _kernels_complete as K
-
-#: Largest board :func:`complete` accepts (a row or column is one 64-bit mask).
-MAX_COMPLETE_N = 62
+from ._waiting import interruptible
+from .board import MAX_COMPLETE_N  # the largest board: a row or column is one 64-bit mask
 
 #: Search strategies: ``mrv`` branches on the most constrained row or column, ``rows`` fills
 #: the rows top-down like the textbook backtracker (kept for comparison).
@@ -52,11 +53,23 @@ class Completion(Picture):
         Completions found, at most ``limit``.
     limit : int or None
         The limit of the search; ``None`` means ``count`` is the exact number.
+    n : int or None
+        The size of the board (``None`` only in a Completion made by hand without it).
+
+    :meth:`to_dict` gives the JSON form (``clew queens complete --format json``), with the
+    fields ``n``, ``columns`` (``first`` as a list, or null), ``count``, ``limit`` (null: no
+    limit) and ``exact`` (``count`` is the total number of completions).
+
+    Examples
+    --------
+    >>> complete(6, placed=[(0, 1)]).to_dict()
+    {'n': 6, 'columns': [1, 3, 5, 0, 2, 4], 'count': 1, 'limit': 1, 'exact': False}
     """
 
     first: np.ndarray | None
     count: int
     limit: int | None
+    n: int | None = None
 
     @property
     def possible(self) -> bool:
@@ -68,9 +81,16 @@ class Completion(Picture):
         """True if ``count`` is the total number of completions (the search ran out)."""
         return self.limit is None or self.count < self.limit
 
+    def to_dict(self) -> dict:
+        """The JSON form: ``n``, ``columns``, ``count``, ``limit``, ``exact`` (see the class)."""
+        n = self.n if self.n is not None else (None if self.first is None else len(self.first))
+        columns = None if self.first is None else [int(c) for c in self.first]
+        return {"n": n, "columns": columns, "count": self.count, "limit": self.limit, "exact": self.exact}
+
 
 def _name(square: tuple[int, int]) -> str:
-    return f"({square[0]}, {square[1]})"
+    """A square as messages name it, from 1: ``(0, 2)`` is ``r1c3``."""
+    return f"r{square[0] + 1}c{square[1] + 1}"
 
 
 def _squares(items: Iterable, n: int, what: str) -> list[tuple[int, int]]:
@@ -89,7 +109,10 @@ def _squares(items: Iterable, n: int, what: str) -> list[tuple[int, int]]:
                 raise CompletionInputError(f"{what}: {item!r} is not a pair of integers")
         r, c = r.__index__(), c.__index__()
         if not (0 <= r < n and 0 <= c < n):
-            raise CompletionInputError(f"{what}: square {_name((r, c))} is off the {n}x{n} board (rows and columns count from 0)")
+            # named as given (0-based), the one square a reader must find in the input
+            raise CompletionInputError(
+                f"{what}: ({r}, {c}) is off the {n}x{n} board (rows and columns are given from 0 to {n - 1})"
+            )
         squares.append((r, c))
     return squares
 
@@ -157,10 +180,9 @@ def complete(
     """
     queens, walls = check_board(n, placed, blocked)
     n = check_size(n, high=MAX_COMPLETE_N)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=1, high=2**62)
+    limit = check_limit(limit)
     if method not in METHODS:
-        raise ClewError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+        raise ArgumentError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
     qr = np.array([r for r, _ in queens], dtype=np.int64)
     qc = np.array([c for _, c in queens], dtype=np.int64)
     row_blocked = np.zeros(n, np.int64)
@@ -170,11 +192,12 @@ def complete(
         col_blocked[c] |= np.int64(1) << r
     out = np.full(n, -1, np.int64)
     cap = 0 if limit is None else limit
+    # in a worker thread (the kernels release the GIL): Ctrl-C stops the wait at once
     if method == "mrv":
-        found = K.complete_mrv(n, qr, qc, row_blocked, col_blocked, cap, out)
+        found = interruptible(K.complete_mrv, n, qr, qc, row_blocked, col_blocked, cap, out)
     else:
-        found = K.complete_rows(n, qr, qc, row_blocked, cap, out)
-    return Completion(first=out if found else None, count=int(found), limit=limit)
+        found = interruptible(K.complete_rows, n, qr, qc, row_blocked, cap, out)
+    return Completion(first=out if found else None, count=int(found), limit=limit, n=n)
 
 
 def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
@@ -211,7 +234,95 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
         if n is None:
             n = squares
         elif squares != n:
-            raise CompletionInputError(f"line {number}: {squares} squares, but the first row has {n}")
+            raise CompletionInputError(f"line {number}: {plural(squares, 'square')}, but the first row has {n}")
     if len(rows) != n:
-        raise CompletionInputError(f"the board has {len(rows)} rows of {n} squares: it must be square")
+        raise CompletionInputError(
+            f"the board has {plural(len(rows), 'row')} of {plural(n, 'square')}: it must be square"
+        )
     return n, placed, blocked
+
+
+def read_board(source) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """Read a board file drawn as :func:`parse_board` reads it: ``(n, placed, blocked)``.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or binary file
+        A path (read as UTF-8; a byte order mark is skipped), or an open file such as
+        ``sys.stdin.buffer`` (named ``<stdin>`` in messages).
+
+    Raises
+    ------
+    CompletionInputError
+        The file cannot be read, is not UTF-8 text, or is not a board; the message names
+        the file.
+    TypeError
+        ``source`` is neither a path nor a file.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_board(io.BytesIO(b"Q . . .\\n. . x .\\n. . . .\\n. . . .\\n"))
+    (4, [(0, 0)], [(1, 2)])
+    """
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fsdecode(source)
+        try:
+            with open(source, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise CompletionInputError(f"{name}: cannot read the board: {exc.strerror or exc}") from None
+    elif callable(getattr(source, "read", None)):
+        name = getattr(source, "name", None)
+        name = name if isinstance(name, str) else "<stdin>"
+        data = source.read()
+    else:
+        raise TypeError(f"read_board reads a path or a binary file, got {type(source).__name__}")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        return parse_board(data)
+    except CompletionInputError as exc:
+        raise CompletionInputError(f"{name}: {exc}") from None
+
+
+def complete_board(
+    n: int | None = None,
+    placed: Iterable = (),
+    blocked: Iterable = (),
+    *,
+    board=None,
+    limit: int | None = 1,
+    method: str = "mrv",
+) -> Completion:
+    """:func:`complete` of a board given by its size and squares, or read from a file
+    (``clew queens complete``): the squares of the ``board`` file (see :func:`read_board`)
+    come first, then ``placed`` and ``blocked``; ``n`` may then be left out, and if given
+    must be the board's.
+
+    Examples
+    --------
+    >>> import io
+    >>> complete_board(board=io.BytesIO(b"Q....\\n.....\\n.....\\n.....\\n.....\\n")).first.tolist()
+    [0, 2, 4, 1, 3]
+    >>> complete_board()
+    Traceback (most recent call last):
+    ...
+    clew.errors.ArgumentError: give the board size n or a board file
+    """
+    placed, blocked = list(placed), list(blocked)
+    if board is not None:
+        size, on_board, walls = read_board(board)
+        if n is not None and n != size:
+            raise CompletionInputError(f"the board has {plural(size, 'row')}, not n = {n}")
+        if size > MAX_COMPLETE_N:
+            raise CompletionInputError(
+                f"the board has {size} rows; at most {MAX_COMPLETE_N} (a row or column of the board is one 64-bit mask)"
+            )
+        n, placed, blocked = size, on_board + placed, walls + blocked
+    if n is None:
+        raise ArgumentError("give the board size n or a board file")
+    return complete(n, placed, blocked, limit=limit, method=method)

@@ -25,8 +25,7 @@ from __future__ import annotations
 import sys
 
 from .._kernel_cache import announce
-from ..errors import check_size
-from ..scale.run import check_jobs
+from ..errors import DEFAULT_JOBS, check_jobs, check_size
 from . import small
 from .board import MAX_COUNT_N
 
@@ -44,7 +43,7 @@ def count_job(
     *,
     unique: bool = False,
     pieces: int | None = None,
-    jobs: int | None = None,
+    jobs: int | None = DEFAULT_JOBS,
     journal=None,
     dask=None,
     scheduler=None,
@@ -58,9 +57,9 @@ def count_job(
     ``pieces`` always run the compiled work object.
     """
     n = check_size(n, high=MAX_COUNT_N)
-    mechanism = pieces is not None or journal is not None or dask or scheduler
+    check_jobs(jobs)  # refused at once, in the same words as by the mechanism
+    mechanism = pieces is not None or journal is not None or dask is not None or scheduler is not None
     if not mechanism and n <= small.SMALL_N and not _compiled_loaded():
-        check_jobs(jobs)  # refused in the same words as by the mechanism
         total, fundamental = small.counts(n) if unique else (small.count(n), None)
         return {"n": n, "total": total, "unique": fundamental}
     from ..scale import run
@@ -71,13 +70,15 @@ def count_job(
     return run(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, **options)
 
 
-def count_total(n: int, *, jobs: int | None = None) -> int:
-    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` workers."""
+def count_total(n: int, *, jobs: int | None = DEFAULT_JOBS) -> int:
+    """Number of solutions of the n x n board (OEIS A000170), on ``jobs`` workers (default
+    :data:`clew.DEFAULT_JOBS`, 1; ``None``: one per core)."""
     return count_job(n, jobs=jobs)["total"]
 
 
-def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
-    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``.
+def counts(n: int, *, jobs: int | None = DEFAULT_JOBS) -> tuple[int, int]:
+    """Total and fundamental number of solutions from one count: ``(A000170(n), A002562(n))``,
+    on ``jobs`` worker threads (default :data:`clew.DEFAULT_JOBS`, 1; ``None``: one per core).
 
     The fundamental count follows from the total by Burnside's lemma (see :func:`count`).
 
@@ -90,7 +91,7 @@ def counts(n: int, *, jobs: int | None = None) -> tuple[int, int]:
     return answer["total"], answer["unique"]
 
 
-def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
+def count(n: int, *, unique: bool = False, jobs: int | None = DEFAULT_JOBS) -> int:
     """Count the solutions of the n-queens problem.
 
     Parameters
@@ -101,7 +102,9 @@ def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
         Count fundamental solutions, i.e. classes under the 8 rotations and reflections of
         the square (OEIS A002562), instead of all solutions (OEIS A000170).
     jobs : int or None
-        Worker threads (the kernels release the GIL); ``None`` uses every core.
+        Worker threads (the kernels release the GIL): default :data:`clew.DEFAULT_JOBS`
+        (1), as every long job of clew; ``None`` uses every core. 0 or less raises
+        :class:`~clew.errors.ArgumentError`.
 
     Returns
     -------
@@ -123,6 +126,10 @@ def count(n: int, *, unique: bool = False, jobs: int | None = None) -> int:
     92
     >>> queens.count(8, unique=True)
     12
+    >>> queens.count(8, jobs=0)
+    Traceback (most recent call last):
+    ...
+    clew.errors.ArgumentError: jobs must be at least 1 (None uses every core), got 0
     """
     if not unique:
         return count_total(n, jobs=jobs)

@@ -22,14 +22,17 @@ MAX_PICTURE_N = 1000
 
 
 def _picture_size(columns: Sequence[int]) -> int:
-    from ..errors import BoardSizeError, InvalidSolutionError
+    from ..errors import BoardSizeError, InvalidSolutionError, article
 
     n = len(columns)
     if n > MAX_PICTURE_N:
-        raise BoardSizeError(f"a {n}x{n} board is too large to draw (at most {MAX_PICTURE_N}); use the columns format")
+        raise BoardSizeError(
+            f"{article(f'{n}x{n} board')} is too large to draw (at most {MAX_PICTURE_N}); use the columns format"
+        )
     for r, c in enumerate(columns):
         if not 0 <= c < n:
-            raise InvalidSolutionError(f"row {r + 1}: column {c} is off the {n}x{n} board")
+            # the row from 1 as in every message; the column as given (a value, not a place)
+            raise InvalidSolutionError(f"the queen of row {r + 1} is off the {n}x{n} board: its column is {c}, not 0 to {n - 1}")
     return n
 
 

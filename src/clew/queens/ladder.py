@@ -45,13 +45,14 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..errors import check_size
-from . import _kernels_ladder as K
+from ..errors import MAX_LIMIT, check_limit, check_size
 from ..scale import run
+from . import _kernels_ladder as K
+from ._waiting import interruptible
 from .board import MAX_COUNT_N
 from .counting import QueensCount
 
-__all__ = ["CLEW_MAX_N", "LIMIT", "METHODS", "PROBES", "Rung", "compare", "format_table"]
+__all__ = ["CLEW_MAX_N", "LIMIT", "METHODS", "PROBES", "Ladder", "Rung", "compare", "format_table"]
 
 #: Placements a method may examine; a method that would examine more is not run.
 LIMIT = 10**10
@@ -92,6 +93,11 @@ class Rung:
         Solutions found; None when not run.
     note : str
         What the work is, or why the method was not run.
+    ran : bool
+        The method was run (``seconds`` is not None).
+
+    :meth:`to_dict` gives the JSON form: every attribute above, ``seconds`` rounded to the
+    microsecond.
     """
 
     key: str
@@ -108,7 +114,45 @@ class Rung:
         return self.seconds is not None
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "ran": self.ran}
+        """The fields key, method, examined, exact, nodes, seconds, count, note and ran."""
+        seconds = None if self.seconds is None else round(self.seconds, 6)
+        return {**asdict(self), "seconds": seconds, "ran": self.ran}
+
+
+class Ladder(list):
+    """The answer of :func:`compare`: the list of its :class:`Rung` objects, one per method in
+    the order of :data:`METHODS`, with the board and the limit they ran under.
+
+    Attributes
+    ----------
+    n : int
+        The size of the board.
+    limit : int or None
+        The most placements a method could examine to be run (``None``: no limit).
+
+    :meth:`to_dict` gives the JSON form (``clew queens compare N --format json``): ``n``,
+    ``limit`` and ``methods``, the :meth:`Rung.to_dict` of each method; ``str()`` of it is
+    the table of :func:`format_table`.
+
+    Examples
+    --------
+    >>> ladder = compare(4)
+    >>> ladder.n, [r.count for r in ladder]
+    (4, [2, 2, 2, 2, 2, 2])
+    >>> sorted(ladder.to_dict())
+    ['limit', 'methods', 'n']
+    """
+
+    def __init__(self, rungs=(), *, n: int, limit: int | None) -> None:
+        super().__init__(rungs)
+        self.n, self.limit = n, limit
+
+    def to_dict(self) -> dict:
+        """``{"n", "limit", "methods"}`` (see the class)."""
+        return {"n": self.n, "limit": self.limit, "methods": [r.to_dict() for r in self]}
+
+    def __str__(self) -> str:
+        return format_table(self)
 
 
 def _clew_count(n: int) -> int:
@@ -117,10 +161,17 @@ def _clew_count(n: int) -> int:
     return run(QueensCount(n), jobs=1)["total"]
 
 
-def _timed(fn, *args):
+def _clock(fn, *args):
     t0 = time.perf_counter()
     out = fn(*args)
     return out, time.perf_counter() - t0
+
+
+def _timed(fn, *args):
+    """``fn(*args)`` and its time, measured in the worker thread that runs it (see
+    :func:`clew.queens._waiting.interruptible`: Ctrl-C stops a brute force of seconds at once,
+    and the thread's start is not in the time)."""
+    return interruptible(_clock, fn, *args)
 
 
 def _warm() -> None:
@@ -168,21 +219,24 @@ def _squares_tried(n: int, per_row) -> int:
     return n * (1 + int(sum(per_row[: n - 1])))
 
 
-def compare(n: int, *, limit: int = LIMIT) -> list[Rung]:
+def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
     """Count the solutions of the n x n board by every method of the ladder.
 
     Parameters
     ----------
     n : int
         Board size, 1 to 32.
-    limit : int
-        A method that would examine more placements is not run (its work is shown).
+    limit : int or None
+        A method that would examine more placements is not run (its work is shown); default
+        :data:`LIMIT` (10**10); ``None``: no limit but :data:`clew.MAX_LIMIT` (2**62), so
+        that a method runs however long it takes.
 
     Returns
     -------
-    list of Rung
-        One per method, in the order of :data:`METHODS`. Every method that ran found the
-        same count (a disagreement raises ``RuntimeError``: a bug).
+    Ladder
+        The list of the :class:`Rung` objects, one per method, in the order of
+        :data:`METHODS`. Every method that ran found the same count (a disagreement raises
+        ``RuntimeError``: a bug).
 
     Examples
     --------
@@ -192,9 +246,14 @@ def compare(n: int, *, limit: int = LIMIT) -> list[Rung]:
     >>> r = compare(9, limit=10**8)[0]
     >>> r.ran, r.examined, r.exact
     (False, 260887834350, True)
+    >>> compare(6, limit=0)
+    Traceback (most recent call last):
+    ...
+    clew.errors.ArgumentError: limit must be at least 1 (None finds every solution), got 0
     """
     n = check_size(n, high=MAX_COUNT_N)
-    limit = check_size(limit, name="limit", low=1, high=1 << 62)
+    asked = check_limit(limit)
+    limit = MAX_LIMIT if asked is None else asked
     _warm()
     out: dict[str, Rung] = {}
     names = dict(METHODS)
@@ -259,14 +318,15 @@ def compare(n: int, *, limit: int = LIMIT) -> list[Rung]:
     # clew's own counter
     if n <= CLEW_MAX_N:
         _clew_count(max(n, 4))  # load the counting kernels (compiled once, then cached)
-        found, seconds = _timed(lambda: _clew_count(n))
+        found, seconds = _clock(_clew_count, n)  # in this thread: clew.scale handles Ctrl-C
         out["clew"] = Rung("clew", names["clew"], None, True, None, seconds, int(found),
                            "clew.queens.count(n, jobs=1); its kernel does not count its steps")
     else:
         out["clew"] = Rung("clew", names["clew"], None, True, None, None, None,
-                           f"not run: beyond n = {CLEW_MAX_N} (clew queens count {n} runs on every core, with a journal)")
+                           f"not run: beyond n = {CLEW_MAX_N} (clew queens count {n} --jobs all runs on every core, "
+                           "with a journal)")
 
-    rungs = [out[key] for key, _ in METHODS]
+    rungs = Ladder((out[key] for key, _ in METHODS), n=n, limit=asked)
     counts = {r.count for r in rungs if r.ran}
     if len(counts) > 1:
         raise RuntimeError(f"the methods disagree on the count of the {n}x{n} board: {[(r.key, r.count) for r in rungs]}")

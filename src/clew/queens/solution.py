@@ -32,16 +32,24 @@ class Solution(Picture, tuple):
     It holds what it is given (clew's functions give it solutions they found and checked);
     :func:`clew.queens.check_solution` says whether a tuple is a solution. A board that
     cannot be drawn (a column out of range, more than 64 rows) shows itself as the plain
-    tuple.
+    tuple. :meth:`to_dict` gives its JSON form, the fields ``n`` (the size of the board) and
+    ``columns`` (the column of each row's queen, from 0), as ``clew queens solve --format
+    json`` prints a solution.
 
     Examples
     --------
     >>> from clew import queens
     >>> queens.Solution(next(queens.solutions(8)))
     (0, 4, 7, 5, 2, 6, 1, 3)
+    >>> queens.Solution((1, 3, 0, 2)).to_dict()
+    {'n': 4, 'columns': [1, 3, 0, 2]}
     """
 
     __slots__ = ()
+
+    def to_dict(self) -> dict:
+        """``{"n": N, "columns": [...]}``: the JSON form (see the class)."""
+        return {"n": len(self), "columns": [int(c) for c in self]}
 
     def __reduce__(self):
         # a plain tuple in the pickle: loading it needs no clew, and equals what it was

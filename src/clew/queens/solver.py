@@ -9,7 +9,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from ..errors import InvalidSolutionError, check_size
+from ..errors import InvalidSolutionError, check_limit, check_size
 from . import _kernels_common as K
 from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
 from ._kernels_enum import GROUP_DONE, META_SIZE, enum_init, enum_next, enum_symmetric, group_next, group_start
@@ -74,22 +74,20 @@ def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -
     The arrays are views of one reused buffer: consume (or copy) each before asking for the
     next. Memory stays flat however many solutions there are.
     """
+    # checked here, when called; the search starts at the first next()
     n = check_size(n, high=MAX_SOLVE_N)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=0, high=2**62)
-        if limit == 0:
-            return
-    state = [np.zeros(n + 1, np.int64) for _ in range(5)]
-    C, L, R, F, P = state
-    out = np.empty((batch, n), np.int8)
+    limit = check_limit(limit)
+    batch = check_size(batch, name="batch", high=2**31)
 
     def batches() -> Iterator[np.ndarray]:
+        C, L, R, F, P = (np.zeros(n + 1, np.int64) for _ in range(5))
+        out = np.empty((batch, n), np.int8)
         depth = enum_init(n, C, L, R, F, P)
         while depth >= 0:
             written, depth = enum_next(n, C, L, R, F, P, depth, out)
             yield out[:written]
 
-    yield from _first(batches(), limit)
+    return _first(batches(), limit)
 
 
 def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
@@ -100,24 +98,22 @@ def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int =
     lexicographic enumeration. Supports ``n <= MAX_COUNT_N``.
     """
     n = check_size(n, high=MAX_COUNT_N)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=0, high=2**62)
-        if limit == 0:
-            return
-    table = border_constellations(n)
-    meta = np.zeros(META_SIZE, np.int64)  # constellation, its weight, started
-    S = np.zeros((n + 2, SLOTS), np.int64)
-    state = np.zeros(STATE_SIZE, np.int64)
-    syms = np.zeros(8, np.int64)
-    sol = np.zeros(n, np.int64)
-    inv = np.zeros(n, np.int64)
-    out = np.empty((max(batch, 32), n), np.int8)
+    limit = check_limit(limit)
+    batch = check_size(batch, name="batch", high=2**31)
 
     def batches() -> Iterator[np.ndarray]:
+        table = border_constellations(n)
+        meta = np.zeros(META_SIZE, np.int64)  # constellation, its weight, started
+        S = np.zeros((n + 2, SLOTS), np.int64)
+        state = np.zeros(STATE_SIZE, np.int64)
+        syms = np.zeros(8, np.int64)
+        sol = np.zeros(n, np.int64)
+        inv = np.zeros(n, np.int64)
+        out = np.empty((max(batch, 32), n), np.int8)
         while meta[0] < len(table):
             yield out[: enum_symmetric(n, table, meta, S, state, syms, sol, inv, out)]
 
-    yield from _first(batches(), limit)
+    return _first(batches(), limit)
 
 
 def _lex_groups(n: int) -> list[tuple[int, ...]]:
@@ -189,29 +185,27 @@ def _sym_text(n: int) -> Iterator[tuple[np.ndarray, int]]:
             yield buf[:size], lines
 
 
-def _text_chunks(n: int, limit: int | None, ordered: bool) -> Iterator[np.ndarray]:
-    """The text of the solutions, chunk by chunk (uint8 views of one reused buffer), cut
-    after ``limit`` lines."""
-    if ordered:
-        n = check_size(n, high=MAX_SOLVE_N)
-    else:
-        n = check_size(n, high=MAX_COUNT_N)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=0, high=2**62)
-        if limit == 0:
-            return
-    remaining = limit
-    for text, lines in _lex_text(n) if ordered else _sym_text(n):
-        if remaining is not None and lines >= remaining:
-            # the end of the remaining-th line of this chunk
-            yield text[: np.flatnonzero(text == _NEWLINE_BYTE)[remaining - 1] + 1]
-            return
-        if remaining is not None:
-            remaining -= lines
-        yield text
+def _text_chunks(n: int, limit: int | None, ordered: bool) -> Iterator[tuple[np.ndarray, int]]:
+    """(text, lines) of the solutions, chunk by chunk (uint8 views of one reused buffer), cut
+    after ``limit`` lines. The arguments are checked when this is called."""
+    n = check_size(n, high=MAX_SOLVE_N if ordered else MAX_COUNT_N)
+    limit = check_limit(limit)
+
+    def chunks() -> Iterator[tuple[np.ndarray, int]]:
+        remaining = limit
+        for text, lines in _lex_text(n) if ordered else _sym_text(n):
+            if remaining is not None and lines >= remaining:
+                # the end of the remaining-th line of this chunk
+                yield text[: np.flatnonzero(text == _NEWLINE_BYTE)[remaining - 1] + 1], remaining
+                return
+            if remaining is not None:
+                remaining -= lines
+            yield text, lines
+
+    return chunks()
 
 
-def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: bool = True) -> None:
+def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: bool = True) -> int:
     """Write the solutions to the binary file ``out`` in the columns format (see
     :func:`clew.queens.format.to_columns`), one line per solution: the fast path of
     ``clew queens solve``.
@@ -222,13 +216,14 @@ def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: b
     are written as the mirrors of those left of it, from their columns kept in memory
     (``MIRROR_BYTES`` at most, n bytes a solution; beyond it they are searched):
     about half the search. ``ordered=False`` writes them in symmetry order (n <= 32), every
-    solution once, about an eighth of the search.
+    solution once, about an eighth of the search. Returns the number of solutions written.
 
     Examples
     --------
     >>> import io
     >>> out = io.BytesIO()
     >>> write_columns(6, out)
+    4
     >>> print(out.getvalue().decode(), end="")
     1 3 5 0 2 4
     2 5 1 4 0 3
@@ -236,11 +231,15 @@ def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: b
     4 2 0 5 3 1
     >>> out = io.BytesIO()
     >>> write_columns(8, out, ordered=False)
+    92
     >>> len(out.getvalue().splitlines())
     92
     """
-    for text in _text_chunks(n, limit, ordered):
+    written = 0
+    for text, lines in _text_chunks(n, limit, ordered):
         out.write(text)
+        written += lines
+    return written
 
 
 def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[bytes]:
@@ -254,8 +253,7 @@ def columns_text(n: int, *, limit: int | None = None, ordered: bool = True) -> I
     >>> b"".join(columns_text(4))
     b'1 3 0 2\\n2 0 3 1\\n'
     """
-    for text in _text_chunks(n, limit, ordered):
-        yield text.tobytes()
+    return (text.tobytes() for text, _ in _text_chunks(n, limit, ordered))
 
 
 def solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
@@ -282,10 +280,13 @@ def solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
     (0, 4, 7, 5, 2, 6, 1, 3)
     >>> list(queens.solutions(3))
     []
+    >>> queens.solutions(8, limit=0)
+    Traceback (most recent call last):
+    ...
+    clew.errors.ArgumentError: limit must be at least 1 (None finds every solution), got 0
     """
-    for block in solution_batches(n, limit=limit):
-        for row in block.tolist():
-            yield tuple(row)
+    batches = solution_batches(n, limit=limit)  # checks the arguments now, not at next()
+    return (tuple(row) for block in batches for row in block.tolist())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,7 +300,8 @@ def _as_columns(columns) -> np.ndarray:
     if isinstance(columns, (str, bytes)):
         raise InvalidSolutionError(f"a solution is a sequence of column numbers, got the string {columns!r}")
     if isinstance(columns, np.ndarray) and columns.dtype.kind in "iu" and columns.ndim == 1:
-        return columns.astype(np.int64, copy=False)
+        # a plain array for the kernel (queens.one hands out a subclass that draws itself)
+        return np.asarray(columns).astype(np.int64, copy=False)
     try:
         cols = list(columns)
     except TypeError:
@@ -317,7 +319,7 @@ def _as_columns(columns) -> np.ndarray:
             raise InvalidSolutionError(f"row {r + 1}: column {c!r} is not an integer")
         c = c.__index__()
         if not -(2**63) <= c < 2**63:
-            raise InvalidSolutionError(f"row {r + 1}: column {c} is off the {len(cols)}x{len(cols)} board")
+            raise InvalidSolutionError(f"the queen of row {r + 1} is off the {len(cols)}x{len(cols)} board: its column is {c}, not 0 to {len(cols) - 1}")
     return np.asarray([c.__index__() for c in cols], dtype=np.int64)
 
 
@@ -345,7 +347,7 @@ def check_solution(columns: Sequence[int], n: int | None = None) -> None:
         raise InvalidSolutionError("a solution needs at least one queen")
     a, b = first_conflict(cols)
     if b == -2:
-        raise InvalidSolutionError(f"row {a + 1}: column {cols[a]} is off the {size}x{size} board")
+        raise InvalidSolutionError(f"the queen of row {a + 1} is off the {size}x{size} board: its column is {cols[a]}, not 0 to {size - 1}")
     if a >= 0:
         what = "a column" if cols[a] == cols[b] else "a diagonal"
         raise InvalidSolutionError(f"queens at r{a + 1}c{cols[a] + 1} and r{b + 1}c{cols[b] + 1} share {what}")
@@ -415,17 +417,14 @@ def fundamental_batches(n: int, *, limit: int | None = None, ordered: bool = Tru
     >>> next(fundamental_batches(6)).tolist()
     [[1, 3, 5, 0, 2, 4]]
     """
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=0, high=2**62)
+    limit = check_limit(limit)
     batches = solution_batches(n) if ordered else solution_batches_unordered(n)
 
     def canonical() -> Iterator[np.ndarray]:
         for block in batches:
             yield block[_canonical_rows(block)]
 
-    if limit == 0:
-        return
-    yield from _first(canonical(), limit)
+    return _first(canonical(), limit)
 
 
 def fundamental_solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
@@ -443,6 +442,6 @@ def fundamental_solutions(n: int, *, limit: int | None = None) -> Iterator[tuple
     >>> sum(1 for _ in fundamental_solutions(8))
     12
     """
-    for block in fundamental_batches(n, limit=limit):
-        # a few per board, to be looked at: each draws itself in a notebook
-        yield from map(Solution, block.tolist())
+    batches = fundamental_batches(n, limit=limit)  # checks the arguments now
+    # a few per board, to be looked at: each draws itself in a notebook
+    return (Solution(row) for block in batches for row in block.tolist())

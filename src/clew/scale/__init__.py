@@ -29,25 +29,33 @@ the progress bar, Dask when asked for); the families import it, never the revers
 ((25, 50), 24502500)
 """
 
+from .address import SchedulerError, check_scheduler
 from .executors import PieceError
 from .journal import Journal, JournalError, Progress
+from .report import JournalReport, show_journal
 from .run import EXECUTORS, Interrupted, check_jobs, run, stream
-from .work import Slices, Work, WorkError, full_identity, load_work, work_path
+from .work import WORKS, Slices, Work, WorkError, full_identity, kind_of, load_work, work_path
 
 __all__ = [
     "check_jobs",
+    "check_scheduler",
     "EXECUTORS",
     "Interrupted",
     "Journal",
+    "JournalReport",
     "JournalError",
     "PieceError",
     "Progress",
+    "SchedulerError",
     "Slices",
     "Work",
     "WorkError",
+    "WORKS",
     "full_identity",
     "load_work",
+    "kind_of",
     "run",
+    "show_journal",
     "stream",
     "work_path",
 ]

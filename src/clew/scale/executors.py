@@ -32,9 +32,13 @@ import threading
 import time
 import traceback
 
-from ..errors import ClewError
+from ..errors import ClewError, one_line
 
 __all__ = ["Dask", "Inline", "PieceError", "Processes", "Threads"]
+
+
+#: Seconds a run waits for a Dask scheduler to answer before it gives up.
+CONNECT_SECONDS = 5
 
 
 class PieceError(RuntimeError):
@@ -306,10 +310,15 @@ class Dask:
             raise ClewError("Dask is not installed: pip install 'clew[dask]'") from None
         self._distributed = distributed
         if self.scheduler:
+            from .address import SchedulerError
+
             try:
-                self._client = distributed.Client(self.scheduler, timeout="10s")
-            except (OSError, TimeoutError) as exc:
-                raise ClewError(f"cannot reach the Dask scheduler at {self.scheduler}: {exc}") from None
+                self._client = distributed.Client(self.scheduler, timeout=f"{CONNECT_SECONDS}s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise SchedulerError(
+                    f"cannot reach the Dask scheduler at {self.scheduler} within {CONNECT_SECONDS} s "
+                    f"({one_line(exc) or type(exc).__name__}): is it running, and is the address right?"
+                ) from None
         else:
             if self.dask != "local":
                 raise ClewError(f"--dask takes 'local', got {self.dask!r}")

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import ClewError
+from .progress import remaining_seconds
 
 FORMAT = "clew-journal-2"
 
@@ -50,26 +51,58 @@ def _checksum(identity: str, piece: int, value: str) -> str:
 
 @dataclass(frozen=True)
 class Progress:
-    """Where a journal stands."""
+    """Where a journal stands.
+
+    Attributes
+    ----------
+    identity : dict
+        What the job computes (the work's identity, its class path and layout).
+    pieces, done : int
+        The pieces of the job, and how many are finished.
+    elapsed : float
+        Wall seconds of the runs (a killed run: until its last finished piece).
+    piece_seconds : float
+        Computing time of the finished pieces, summed over workers.
+    runs : int
+        How many runs wrote the journal.
+    report : dict
+        What the finished pieces say (:meth:`Work.report`).
+    worker_seconds : float
+        Wall seconds times workers, summed over the runs: what the finished pieces cost.
+    workers : int
+        The workers of the last run (a run of the same command uses as many).
+    """
 
     identity: dict
     pieces: int
     done: int
-    elapsed: float  # wall seconds of the runs (a killed run: until its last finished piece)
-    piece_seconds: float  # computing time of the finished pieces, summed over workers
+    elapsed: float
+    piece_seconds: float
     runs: int
-    report: dict = field(default_factory=dict)  # what the finished pieces say (Work.report)
+    report: dict = field(default_factory=dict)
+    worker_seconds: float = 0.0
+    workers: int = 1
 
     @property
     def complete(self) -> bool:
         return self.done == self.pieces
 
-    def remaining_seconds(self, workers: int = 1) -> float | None:
-        """Estimated wall time left with ``workers`` workers (mean time of a finished piece
-        times the pieces left), None before any piece is done."""
-        if self.done == 0:
-            return None
-        return self.piece_seconds / self.done * (self.pieces - self.done) / max(1, workers)
+    def remaining_seconds(self, workers: int | None = None) -> float | None:
+        """Estimated wall time left with ``workers`` workers (default: as many as the last
+        run had), by :func:`clew.scale.progress.remaining_seconds`, the estimate the
+        progress bar shows; None before any piece is done."""
+        return remaining_seconds(self.pieces, self.done, self.worker_seconds, self.workers if workers is None else workers)
+
+    def to_dict(self) -> dict:
+        """The fields above as JSON-ready data, with ``complete`` and ``remaining`` (seconds
+        left with :attr:`workers` workers, or None)."""
+        left = self.remaining_seconds()
+        return {
+            "identity": self.identity, "pieces": self.pieces, "done": self.done, "complete": self.complete,
+            "elapsed": round(self.elapsed, 3), "piece_seconds": round(self.piece_seconds, 3), "runs": self.runs,
+            "report": self.report, "worker_seconds": round(self.worker_seconds, 3), "workers": self.workers,
+            "remaining": None if left is None else round(left, 3),
+        }
 
 
 class Journal:
@@ -276,16 +309,20 @@ class Journal:
     def progress(self, work=None, done: dict | None = None) -> Progress:
         """Where the journal stands; with ``work``, what its finished pieces say too
         (``done``: those pieces already decoded by :meth:`done`, not read again)."""
-        rows = self._conn.execute("SELECT id, started, seconds FROM runs").fetchall()
+        rows = self._conn.execute("SELECT id, started, seconds, jobs FROM runs ORDER BY id").fetchall()
         # one pass over the pieces (a join on pieces.run, which has no index, costs more)
         last = dict(self._conn.execute("SELECT run, MAX(finished) FROM pieces GROUP BY run").fetchall())
         # a run that was killed never wrote its time: count it until its last finished piece
-        seconds = sum(max(spent, (last[run] - started) if run in last else 0.0) for run, started, spent in rows)
+        walls = [(max(spent, (last[run] - started) if run in last else 0.0), max(1, jobs or 1)) for run, started, spent, jobs in rows]
+        seconds = sum(wall for wall, _ in walls)
+        worker_seconds = sum(wall * jobs for wall, jobs in walls)
+        workers = walls[-1][1] if walls else 1
         piece_seconds, finished = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
         if work is not None and done is None:
             done = self.done(work)
         report = work.report(done, self.pieces) if work is not None else {}
-        return Progress(self.identity, self.pieces, int(finished), float(seconds), float(piece_seconds), len(rows), report)
+        return Progress(self.identity, self.pieces, int(finished), float(seconds), float(piece_seconds), len(rows), report,
+                        float(worker_seconds), workers)
 
     def values(self, work) -> list:
         """Every piece's value in order; :class:`JournalError` unless all are in."""
@@ -318,6 +355,12 @@ class Journal:
             self._conn.executemany(
                 "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)", data
             )
+
+    def set_workers(self, workers: int) -> None:
+        """Record how many workers this run really has (known once its executor started:
+        a Dask cluster's threads, fewer threads than jobs for a few pieces)."""
+        if self.run is not None:
+            self._conn.execute("UPDATE runs SET jobs = ? WHERE id = ?", (int(workers), self.run))
 
     def add_run_time(self, seconds: float) -> None:
         if self.run is not None:

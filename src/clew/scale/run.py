@@ -11,12 +11,15 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
+from ..errors import DEFAULT_JOBS, ArgumentError
 from ..errors import check_jobs as _check_jobs
+from .address import check_scheduler
 from .executors import Dask, Inline, Processes, Threads
 from .journal import Journal
 from .progress import Bar
@@ -29,6 +32,14 @@ EXECUTORS = ("auto", "inline", "threads", "processes")
 
 #: Seconds between two looks at the Ctrl-C flag while pieces run.
 POLL_SECONDS = 0.05
+
+#: Seconds of work a task aims at (its pieces come back together when it ends).
+BATCH_SECONDS = 0.25
+
+#: Seconds at most between two commits of finished pieces to the journal: a piece is safe
+#: within about a second of finishing, and a job of many small pieces still writes a few
+#: transactions a second, not one a piece.
+COMMIT_SECONDS = 0.5
 
 
 class Interrupted(KeyboardInterrupt):
@@ -100,7 +111,7 @@ def check_jobs(jobs: int | None) -> int:
 def stream(
     work: Work,
     *,
-    jobs: int | None = None,
+    jobs: int | None = DEFAULT_JOBS,
     journal: str | os.PathLike | None = None,
     dask: str | None = None,
     scheduler: str | None = None,
@@ -118,7 +129,7 @@ def stream(
     work : Work
         What to compute (see :mod:`clew.scale.work`).
     jobs : int or None
-        Workers (``None``: every core).
+        Workers (default :data:`clew.DEFAULT_JOBS`, 1; ``None``: every core).
     journal : path, optional
         SQLite journal: finished pieces are read from it and new ones written to it as they
         finish; a rerun resumes. A journal of other work, or one in use by another run, is
@@ -126,7 +137,10 @@ def stream(
     dask : "local", optional
         Start a ``LocalCluster`` of ``jobs`` worker processes on 127.0.0.1 and run there.
     scheduler : str, optional
-        Address of a running Dask scheduler (``tcp://host:port``) to run on instead.
+        Address of a running Dask scheduler (``tcp://HOST:PORT``) to run on instead,
+        checked at once by :func:`~clew.scale.check_scheduler` (an empty or malformed
+        address raises :class:`~clew.scale.SchedulerError`; one that does not answer within
+        a few seconds, too, when the run starts).
     progress : bool or None
         Progress bar on stderr; ``None``: only when stderr is a terminal.
     executor : {"auto", "inline", "threads", "processes"}
@@ -139,14 +153,75 @@ def stream(
         With ``ordered``: hand out no piece more than ``window`` places past the first one
         not yet yielded (bounds the memory of held-back values). Default: 4 per worker.
     batch : int, optional
-        Pieces per task (default: about 16 tasks per worker over the whole job, so that
-        the last ones still balance the load; 1 when ``ordered``).
+        Pieces per task. Default: as many as run in about :data:`BATCH_SECONDS` (measured
+        as pieces finish, starting from 1), at most about 1/16 of a worker's share of the
+        job, so that the last tasks still balance the load; 1 when ``ordered``. A finished
+        piece thus reaches the journal within about a second: finished pieces are
+        committed at least every :data:`COMMIT_SECONDS`, and always when the run ends, is
+        interrupted or fails.
     announce : callable, optional
         Called with one line to tell the user (the Dask dashboard address).
+
+    Raises
+    ------
+    ArgumentError
+        A bad ``jobs``, ``executor`` or ``dask``, or both ``dask`` and ``scheduler``; raised
+        when :func:`stream` is called, before the first value is asked for.
+    SchedulerError
+        A bad ``scheduler`` address (at once), or one that cannot be reached (at the start).
+    JournalError
+        A journal of other work, in use, or damaged.
+    Interrupted
+        Ctrl-C: says how many pieces are safe in the journal.
     """
     jobs = check_jobs(jobs)
     if executor not in EXECUTORS:
-        raise ValueError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+        raise ArgumentError(f"executor must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+    if dask is not None and dask != "local":
+        raise ArgumentError(f"dask takes 'local' (a LocalCluster on 127.0.0.1), got {dask!r}")
+    if scheduler is not None:
+        scheduler = check_scheduler(scheduler)
+        if dask is not None:
+            raise ArgumentError("give dask='local' or a scheduler address, not both")
+    batch = _positive(batch, "batch")
+    window = _positive(window, "window")
+    return _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce)
+
+
+def _positive(value, name: str) -> int | None:
+    """``value`` if None or an int of at least 1, else :class:`ArgumentError`."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 1:
+        raise ArgumentError(f"{name} must be an integer of at least 1, got {value!r}")
+    return value.__index__()
+
+
+class _Batches:
+    """How many pieces the next task gets: as many as run in about :data:`BATCH_SECONDS`
+    by the pieces' mean time so far (1 until a piece has finished), never more than
+    ``cap``. Small tasks let finished pieces reach the journal soon after they finish (a
+    task returns its pieces together); the cap keeps the last tasks small enough to
+    balance the load, and a fast job's tasks as few as they always were."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = max(1, cap)
+        self.pieces = 0
+        self.seconds = 0.0
+
+    def learn(self, results) -> None:
+        self.pieces += len(results)
+        self.seconds += sum(s for _, _, s in results)
+
+    def size(self) -> int:
+        if self.pieces == 0:
+            return 1
+        if self.seconds <= 0:
+            return self.cap
+        return max(1, min(self.cap, int(BATCH_SECONDS * self.pieces / self.seconds)))
+
+
+def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce):
     parts = work.pieces()
     total = len(parts)
     backend = "dask" if (dask or scheduler) else executor
@@ -154,6 +229,16 @@ def stream(
     start = time.perf_counter()
     running = None
     bar = None
+    unsaved: list = []  # finished pieces not yet committed to the journal
+    saved_at = time.monotonic()
+
+    def save() -> None:
+        nonlocal saved_at
+        if unsaved:
+            book.record_many(unsaved)
+            unsaved.clear()
+        saved_at = time.monotonic()
+
     try:
         done = book.done(work) if book else {}
         todo = deque(i for i in range(total) if i not in done)
@@ -161,11 +246,22 @@ def stream(
         with _sigint_flag(running.catches_sigint) as interrupted:
             running.start(work)
             slots = running.slots
-            if batch is None:
-                batch = 1 if ordered else max(1, len(todo) // (16 * slots))
+            if book:
+                book.set_workers(slots)
+            if batch is not None:
+                sizes = None
+            elif ordered:
+                batch = 1
+                sizes = None
+            else:
+                sizes = _Batches(len(todo) // (16 * slots))
             if window is None:
                 window = 4 * slots
-            bar = Bar(progress, work.describe(), total, len(done))
+            shown = sys.stderr.isatty() if progress is None else bool(progress)
+            # the time already spent on the journal's pieces, for the bar's estimate (read
+            # only for a bar: it is a pass over every record)
+            before = book.progress().worker_seconds if (book and shown and done) else 0.0
+            bar = Bar(shown, work.describe(), total, len(done), workers=slots, worker_seconds=before, start=start)
             finished = len(done)
             held = done if ordered else {}
             next_out = 0  # ordered: the first piece not yet yielded
@@ -182,18 +278,25 @@ def stream(
                     if interrupted.is_set():
                         raise KeyboardInterrupt
                     while todo and in_flight < 2 * slots and (not ordered or todo[0] < next_out + window):
-                        chunk = [todo.popleft() for _ in range(min(batch, len(todo)))]
+                        size = batch if sizes is None else sizes.size()
+                        chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
                         running.submit([(i, parts[i]) for i in chunk])
                         in_flight += 1
                     if not in_flight:
                         break
                     batches = running.poll(POLL_SECONDS)
+                    if book and unsaved and time.monotonic() - saved_at >= COMMIT_SECONDS:
+                        save()
                     if not batches:
                         continue
                     in_flight -= len(batches)
                     results = [r for b in batches for r in b]
+                    if sizes is not None:
+                        sizes.learn(results)
                     if book:
-                        book.record_many([(i, work.encode(v), s) for i, v, s in results])
+                        unsaved.extend((i, work.encode(v), s) for i, v, s in results)
+                        if time.monotonic() - saved_at >= COMMIT_SECONDS:
+                            save()
                     finished += len(results)
                     bar.advance(len(results))
                     for index, value, _ in results:
@@ -204,6 +307,8 @@ def stream(
             except KeyboardInterrupt:
                 running.close(cancel=True)
                 running = None
+                if book:
+                    save()  # what finished is safe before the message says so
                 raise Interrupted(finished, total, os.fspath(journal) if journal else None) from None
             except BaseException:
                 running.close(cancel=True)
@@ -217,8 +322,11 @@ def stream(
         if bar is not None:
             bar.close()
         if book:
-            book.add_run_time(time.perf_counter() - start)
-            book.close()
+            try:
+                save()  # the end, an error, or a consumer that stopped early
+                book.add_run_time(time.perf_counter() - start)
+            finally:
+                book.close()
 
 
 def run(work: Work, **options):

@@ -56,7 +56,20 @@ from typing import Any
 
 from ..errors import ClewError
 
-__all__ = ["Slices", "Work", "WorkError", "load_work", "work_path"]
+__all__ = ["WORKS", "Slices", "Work", "WorkError", "kind_of", "load_work", "work_path"]
+
+#: The kinds of work a journal records, by the class path it stores (:func:`work_path`),
+#: each with the words ``clew journal show`` uses for it. Paths, not imports: this package
+#: sits below the families, which define the classes (``tests/scale`` checks that every
+#: work class of clew that can be read back from a journal is here, and no other).
+WORKS = {
+    "clew.queens.counting:QueensCount": "a queens count (clew queens count N --journal)",
+    "clew.cover.counting:CoverCount": "an exact cover count (clew cover solve FILE --count --journal)",
+    "clew.search.counting:SearchCount": "a count of a search of your own (clew.search.count(..., journal=))",
+    "clew.sudoku.files:SolveFile": "a Sudoku file solved (clew sudoku solve FILE --journal)",
+    "clew.sudoku.rate_file:RateFile": "a Sudoku file rated (clew sudoku rate FILE --journal)",
+    "clew.sudoku.generate:GenerateWork": "a Sudoku generation (clew sudoku generate --seed S --journal)",
+}
 
 
 class WorkError(ClewError):
@@ -125,8 +138,12 @@ class Work:
         return {}
 
     def summary(self, answer) -> str:
-        """The finished answer in words (``clew journal show``)."""
-        return str(answer)
+        """The finished answer in words (``clew journal show``); by default its JSON (never
+        a Python repr), or ``str`` of what JSON cannot write."""
+        try:
+            return json.dumps(answer)
+        except (TypeError, ValueError):
+            return str(answer)
 
 
 class Slices(Sequence):
@@ -159,6 +176,17 @@ def work_path(work: Work | type) -> str:
     """The import path ``module:Class`` under which a journal stores ``work``'s class."""
     cls = work if isinstance(work, type) else type(work)
     return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def kind_of(identity: dict) -> str:
+    """The kind of work a journal's ``identity`` records, in words (:data:`WORKS`), or its
+    class path when clew does not list it.
+
+    >>> kind_of({"work": "clew.queens.counting:QueensCount"})
+    'a queens count (clew queens count N --journal)'
+    """
+    path = identity.get("work") if isinstance(identity, dict) else None
+    return WORKS.get(path, str(path))
 
 
 def load_work(identity: dict) -> Work:

@@ -33,9 +33,10 @@ derangements, subset sums, graph colouring, knight's tours, a word search.
 """
 
 from . import examples
+from .api import Problem, count, run, solutions, solve
 from .counting import PIECES, SearchCount
-from .engine import Stats, count, run, solutions, solve
-from .problem import Problem, SearchError
+from .engine import Stats
+from .problem import SearchError
 from .trace import trace
 
 __all__ = [

@@ -25,7 +25,7 @@ import pickle
 from ..errors import check_size
 from ..scale import Work, WorkError
 from .engine import Stats, rule, walk
-from .problem import SearchError, blame, parts
+from .problem import SearchError, blame, checked_extend, parts
 
 __all__ = ["PIECES", "SearchCount", "check_sendable"]
 
@@ -110,7 +110,7 @@ class SearchCount(Work):
                         if accept is not None and not accept(s, c):  # -> accept
                             prunes += 1
                             continue
-                        t = extend(s, c)  # -> extend
+                        t = checked_extend(got, extend, s, c)  # -> extend
                         nodes += 1
                         parents.append(number)
                         level.append((len(parents) - 1, t, d + 1))

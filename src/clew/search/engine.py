@@ -1,8 +1,9 @@
 """The search itself: depth first, with an explicit stack, for any :class:`Problem`.
 
 One loop (:func:`walk`) serves every question: it yields the solutions in the order of the
-search and keeps the statistics, and :func:`count`, :func:`solve`, :func:`solutions` and
-:func:`run` only consume it. The stack holds, per level, the state and the iterator over
+search and keeps the statistics, and :func:`~clew.search.count`, :func:`~clew.search.solve`,
+:func:`~clew.search.solutions` and :func:`~clew.search.run` (:mod:`clew.search.api`) only
+consume it. The stack holds, per level, the state and the iterator over
 its untried choices, so a search a million levels deep needs no recursion, and stopping
 at a ``limit`` (or a consumer that stops iterating) stops the search itself.
 
@@ -18,10 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import check_size
-from .problem import SearchError, blame, parts
+from .problem import WATCHED, SearchError, blame, checked_extend, plain
 
-__all__ = ["Stats", "count", "run", "solutions", "solve", "walk"]
+__all__ = ["Stats", "rule", "walk"]
 
 
 @dataclass
@@ -44,6 +44,13 @@ class Stats:
         True when the whole tree was searched; False when the search stopped at its limit.
     first : object
         The first solution (its state), or None.
+
+    ``to_dict()`` gives these fields as JSON data, ``first`` as :func:`plain` makes it
+    (lists for tuples, sorted lists for sets, text for other objects).
+
+    >>> from clew import search
+    >>> search.run(search.examples.queens(4)).to_dict()
+    {'solutions': 2, 'nodes': 16, 'backtracks': 8, 'prunes': 44, 'max_depth': 4, 'complete': True, 'first': [1, 3, 0, 2]}
     """
 
     solutions: int = 0
@@ -54,9 +61,11 @@ class Stats:
     complete: bool = True
     first: Any = None
 
-
-def _check_limit(limit):
-    return None if limit is None else check_size(limit, name="limit", low=1, high=1 << 62)
+    def to_dict(self) -> dict:
+        """The statistics as JSON data (the fields of the class)."""
+        return {"solutions": self.solutions, "nodes": self.nodes, "backtracks": self.backtracks,
+                "prunes": self.prunes, "max_depth": self.max_depth, "complete": self.complete,
+                "first": plain(self.first)}
 
 
 def _mrv(got):
@@ -119,6 +128,7 @@ def walk(got, stats: Stats, limit: int | None = None, start=None, depth: int = 0
     s = got.start if start is None else start
     found = nodes = prunes = backtracks = 0
     deepest = depth
+    watch = WATCHED  # calls of extend still watched for a state changed in place
     try:
         if done(s):  # -> done
             stats.solutions += 1
@@ -137,7 +147,11 @@ def walk(got, stats: Stats, limit: int | None = None, start=None, depth: int = 0
                 if accept is not None and not accept(s, c):  # -> accept
                     prunes += 1
                     continue
-                t = extend(s, c)  # -> extend
+                if watch:
+                    watch -= 1
+                    t = checked_extend(got, extend, s, c)  # -> extend
+                else:
+                    t = extend(s, c)  # -> extend
                 nodes += 1
                 if done(t):  # -> done
                     found += 1
@@ -172,115 +186,3 @@ def walk(got, stats: Stats, limit: int | None = None, start=None, depth: int = 0
         stats.prunes += prunes
         stats.backtracks += backtracks
         stats.max_depth = max(stats.max_depth, deepest)
-
-
-def run(problem, limit: int | None = None, *, order: str | None = None, jobs: int | None = 1) -> Stats:
-    """Search ``problem`` for at most ``limit`` solutions; return the :class:`Stats`.
-
-    Parameters
-    ----------
-    problem : Problem
-        The problem.
-    limit : int or None
-        How many solutions to look for: 1 solves, 2 proves uniqueness, None counts all.
-    order : {None, "first", "mrv"}
-        How to branch (see :func:`~clew.search.problem.parts`).
-    jobs : int or None
-        Without a limit, count on this many worker processes (None: every core) through
-        :mod:`clew.scale` (:class:`~clew.search.SearchCount`); the statistics are the same.
-
-    Examples
-    --------
-    >>> from clew import search
-    >>> stats = search.run(search.examples.queens(8))
-    >>> stats.solutions, stats.nodes, stats.backtracks, stats.max_depth
-    (92, 2056, 1506, 8)
-    >>> search.run(search.examples.queens(8), limit=1).first
-    (0, 4, 7, 5, 2, 6, 1, 3)
-    """
-    got = parts(problem, order)
-    limit = _check_limit(limit)
-    if limit is None and jobs != 1:
-        from .counting import SearchCount, check_sendable
-        from ..scale import run as run_work
-
-        check_sendable(problem)
-        return run_work(SearchCount(problem, order=got.order, jobs=jobs), jobs=jobs)
-    stats = Stats()
-    for _ in walk(got, stats, limit):
-        pass
-    return stats
-
-
-def count(problem, limit: int | None = None, *, order: str | None = None, jobs: int | None = 1) -> int:
-    """The number of solutions of ``problem`` (at most ``limit``).
-
-    Parameters
-    ----------
-    problem : Problem
-        The problem.
-    limit : int or None
-        Stop counting there; None: count all.
-    order : {None, "first", "mrv"}
-        How to branch (see :func:`~clew.search.problem.parts`).
-    jobs : int or None
-        Without a limit, cut the search on its first choices and count the pieces on this
-        many worker processes (None: every core); 1 counts in this thread. For a journal or
-        Dask, run :class:`~clew.search.SearchCount` through :func:`clew.scale.run`.
-
-    Examples
-    --------
-    >>> from clew import search
-    >>> search.count(search.examples.queens(8))
-    92
-    >>> search.count(search.examples.queens(8), limit=2)
-    2
-    """
-    return run(problem, limit, order=order, jobs=jobs).solutions
-
-
-def solve(problem, *, order: str | None = None):
-    """The first solution of ``problem`` in search order, or None when there is none.
-
-    Examples
-    --------
-    >>> from clew import search
-    >>> search.solve(search.examples.queens(4)), search.solve(search.examples.queens(3))
-    ((1, 3, 0, 2), None)
-    """
-    return run(problem, 1, order=order).first
-
-
-def solutions(problem, limit: int | None = None, *, order: str | None = None, jobs: int | None = 1) -> Iterator:
-    """Yield the solutions of ``problem`` (their states) in search order, at most ``limit``.
-
-    A generator: nothing is searched until the first one is asked for, and stopping early
-    stops the search. With ``jobs`` other than 1 the pieces of the search run on worker
-    processes and the solutions come back in the same order (each piece's solutions are
-    sent back as a list, so memory holds a few pieces' worth).
-
-    Examples
-    --------
-    >>> from clew import search
-    >>> list(search.solutions(search.examples.queens(6), limit=3))
-    [(1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3), (3, 0, 4, 1, 5, 2)]
-    """
-    got = parts(problem, order)
-    limit = _check_limit(limit)
-    if jobs != 1:
-        return _parallel_solutions(problem, got.order, limit, jobs)
-    return walk(got, Stats(), limit)
-
-
-def _parallel_solutions(problem, order: str, limit: int | None, jobs: int | None) -> Iterator:
-    from .counting import SearchCount, check_sendable
-    from ..scale import stream
-
-    check_sendable(problem)
-    given = 0
-    for _, (found, *_) in stream(SearchCount(problem, order=order, jobs=jobs, solutions=True), jobs=jobs, ordered=True):
-        for solution in found:
-            yield solution
-            given += 1
-            if given == limit:
-                return

@@ -20,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import ClewError, check_size
-from .problem import Problem
+from .api import Problem
 
-__all__ = ["colouring", "derangements", "knights_tour", "queens", "queens_lines", "subset_sum", "word_search"]
+__all__ = [
+    "colouring", "derangements", "knights_tour", "permutations", "queens", "queens_lines", "subset_sum", "word_search",
+]
 
 
 def _queens_board(n: int, queens) -> str:
@@ -90,6 +92,29 @@ def queens_lines(n: int) -> Problem:
         done=lambda s: len(s) == n,
         draw=lambda s: _queens_board(n, s),
         name=f"queens lines({n})",
+    )
+
+
+def permutations(n: int) -> Problem:
+    """Every ordering of ``0..n-1`` (n! of them), the first search of the tutorials: the
+    state is the list of the values placed so far, and ``extend`` returns a new list,
+    ``s + [c]`` (the tutorials' ``s.append(c); return s`` is refused: see
+    :func:`clew.search.problem.checked_extend`).
+
+    >>> from clew import search
+    >>> [search.count(permutations(n)) for n in range(6)]
+    [1, 1, 2, 6, 24, 120]
+    >>> list(search.solutions(permutations(3), limit=2))
+    [[0, 1, 2], [0, 2, 1]]
+    """
+    n = check_size(n, low=0, high=1 << 16)
+    return Problem(
+        start=[],
+        choices=lambda s: range(n),
+        accept=lambda s, c: c not in s,
+        extend=lambda s, c: s + [c],
+        done=lambda s: len(s) == n,
+        name=f"permutations({n})",
     )
 
 

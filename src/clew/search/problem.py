@@ -1,4 +1,5 @@
-"""A search problem in a few functions: :class:`Problem`, and what goes wrong with one.
+"""A search problem in a few functions (:class:`clew.search.Problem`), checked: what goes
+wrong with one, and the rules the search holds its functions to.
 
 A problem is a start state and four functions of the state (the names of the tutorials):
 
@@ -8,8 +9,12 @@ A problem is a start state and four functions of the state (the names of the tut
     Whether choice ``c`` may extend ``s`` (optional: everything is accepted); a refused
     choice is a *prune*: its whole subtree is never visited.
 ``extend(s, c)``
-    The state after choosing ``c``: a new value (tuples, frozensets), never ``s`` changed
-    in place, since the search keeps ``s`` to try its other choices.
+    The state after choosing ``c``: a new value (tuples, frozensets, ``s + [c]``), never
+    ``s`` changed in place, since the search keeps ``s`` to try its other choices. The
+    tutorials' ``s.append(c); return s`` would count wrong (1 permutation of 3 items
+    instead of 6): the search watches its first calls of ``extend`` and refuses one that
+    returns the state it was given or changes it, with a :class:`SearchError` that says so
+    (:func:`checked_extend`).
 ``done(s)``
     Whether ``s`` is a solution. A solution is a leaf: it is counted (or yielded) and not
     extended further.
@@ -31,20 +36,22 @@ Every function error is reported as a one-line :class:`SearchError` naming the f
 (``choices raised ZeroDivisionError: division by zero``), with the original exception
 chained to it for the full traceback.
 
-Instead of passing functions, a class may subclass :class:`Problem` and define them as
-methods (see the class).
+Instead of passing functions, a class may subclass :class:`~clew.search.Problem` and define
+them as methods (see the class, in :mod:`clew.search.api`). This module is the bottom of the
+package: the engine, the trace, the work object and the API import it, it imports none of
+them.
 """
 
 from __future__ import annotations
 
+import copy
 import linecache
 import os
-import pickle
 import re
 
 from ..errors import ClewError, one_line
 
-__all__ = ["FUNCTIONS", "Problem", "SearchError", "parts"]
+__all__ = ["FUNCTIONS", "WATCHED", "SearchError", "checked_extend", "parts", "plain"]
 
 #: The functions of a problem, in the order they are checked.
 FUNCTIONS = ("choices", "decisions", "accept", "extend", "done", "draw")
@@ -58,162 +65,6 @@ _MISSING = object()
 class SearchError(ClewError):
     """A problem that cannot be searched: a missing or non-callable function, or one that
     raised (the message names it; the original exception is the ``__cause__``)."""
-
-
-class Problem:
-    """A backtracking search problem: a start state and the functions of the state.
-
-    Parameters
-    ----------
-    start
-        The state the search starts from (depth 0).
-    choices : callable, optional
-        ``choices(s)``: the alternatives of the next decision, in order (any iterable).
-        Required unless ``decisions`` is given.
-    accept : callable, optional
-        ``accept(s, c)``: may ``c`` extend ``s``? Default: always.
-    extend : callable
-        ``extend(s, c)``: the new state (do not change ``s``).
-    done : callable
-        ``done(s)``: is ``s`` a solution (a leaf of the search)?
-    decisions : callable, optional
-        ``decisions(s)``: the open decisions, each an iterable of alternatives, every
-        solution below ``s`` taking exactly one alternative of each; for ``order="mrv"``.
-    draw : callable, optional
-        ``draw(s)``: the state as text, shown by the pictures of a trace.
-    name : str, optional
-        A name for messages, traces and journals (default: the class name).
-
-    Subclassing is the same thing written as a class: the methods ``choices(self, s)``,
-    ``accept(self, s, c)``, ... and a ``start`` attribute take the place of the arguments,
-    and ``__init__`` need not call this one.
-
-    Examples
-    --------
-    >>> from clew import search
-    >>> def queens(n):
-    ...     return search.Problem(
-    ...         start=(),
-    ...         choices=lambda s: range(n),
-    ...         accept=lambda s, c: all(c != q and abs(c - q) != len(s) - r for r, q in enumerate(s)),
-    ...         extend=lambda s, c: s + (c,),
-    ...         done=lambda s: len(s) == n,
-    ...     )
-    >>> queens(6).count(), queens(6).solve()
-    (4, (1, 3, 5, 0, 2, 4))
-
-    The same as a class:
-
-    >>> class Queens(search.Problem):
-    ...     start = ()
-    ...     def __init__(self, n):
-    ...         self.n = n
-    ...     def choices(self, s):
-    ...         return range(self.n)
-    ...     def accept(self, s, c):
-    ...         return all(c != q and abs(c - q) != len(s) - r for r, q in enumerate(s))
-    ...     def extend(self, s, c):
-    ...         return s + (c,)
-    ...     def done(self, s):
-    ...         return len(s) == self.n
-    >>> Queens(8).count()
-    92
-    >>> search.Problem(start=(), choices=3, extend=None, done=None)
-    Traceback (most recent call last):
-    ...
-    clew.search.problem.SearchError: choices must be a function of the state, got int 3
-    """
-
-    start = _MISSING
-    choices = None
-    decisions = None
-    accept = None
-    extend = None
-    done = None
-    draw = None
-    name = None
-
-    def __init__(self, start=_MISSING, choices=None, accept=None, extend=None, done=None, *,
-                 decisions=None, draw=None, name=None) -> None:
-        given = {"choices": choices, "decisions": decisions, "accept": accept, "extend": extend,
-                 "done": done, "draw": draw}
-        for key, fn in given.items():
-            if fn is not None:
-                _check_callable(key, fn)
-                setattr(self, key, fn)
-        if start is not _MISSING:
-            self.start = start
-        if name is not None:
-            self.name = str(name)
-        if type(self) is Problem:
-            parts(self)  # the whole problem is here: say now what is missing
-
-    def __repr__(self) -> str:
-        return f"<search problem {_name(self)}>"
-
-    # -- pickling: for worker processes started by spawn, and Dask ---------------------------
-
-    def __reduce__(self):
-        state = dict(self.__dict__)
-        try:
-            import cloudpickle
-        except ImportError:
-            cloudpickle = None
-        if cloudpickle is not None:
-            # lambdas and functions defined in __main__ travel by value
-            return _rebuild_cloudpickled, (cloudpickle.dumps((type(self), state)),)
-        for key, value in [("class", type(self)), *state.items()]:
-            try:
-                pickle.dumps(value)
-            except Exception:
-                what = getattr(value, "__qualname__", type(value).__name__)
-                raise SearchError(
-                    f"cannot send the problem's {key} ({what}) to another process: install cloudpickle "
-                    "(it comes with distributed), define it at the top level of a module, or use threads"
-                ) from None
-        return _rebuild, (type(self), state)
-
-    # -- sugar: the search functions as methods -------------------------------------------------
-
-    def count(self, limit: int | None = None, **options) -> int:
-        """:func:`clew.search.count` of this problem."""
-        from .engine import count
-
-        return count(self, limit, **options)
-
-    def solve(self, **options):
-        """:func:`clew.search.solve` of this problem."""
-        from .engine import solve
-
-        return solve(self, **options)
-
-    def solutions(self, limit: int | None = None, **options):
-        """:func:`clew.search.solutions` of this problem."""
-        from .engine import solutions
-
-        return solutions(self, limit, **options)
-
-    def run(self, limit: int | None = None, **options):
-        """:func:`clew.search.run` of this problem."""
-        from .engine import run
-
-        return run(self, limit, **options)
-
-    def trace(self, **options):
-        """:func:`clew.search.trace` of this problem."""
-        from .trace import trace
-
-        return trace(self, **options)
-
-
-def _rebuild(cls, state):
-    problem = cls.__new__(cls)
-    problem.__dict__.update(state)
-    return problem
-
-
-def _rebuild_cloudpickled(blob: bytes):
-    return _rebuild(*pickle.loads(blob))
 
 
 def _check_callable(key: str, fn) -> None:
@@ -322,3 +173,93 @@ def blame(exc: BaseException, problem: Parts) -> SearchError:
             return SearchError(f"{label} must return an iterable of alternatives: {text}")
         return SearchError(f"going through what {label} returned raised {kind}: {text}")
     return SearchError(f"{label} raised {kind}: {text}")
+
+
+# ---------------------------------------------------------------------------------------------
+# An extend that changes the state in place
+# ---------------------------------------------------------------------------------------------
+
+#: Calls of ``extend`` a search watches before trusting it: an extend that changes the state
+#: in place does it on every call, so the first ones tell; later calls run unwatched (the
+#: watch copies the state, which would cost on every node).
+WATCHED = 64
+
+_FIX = "return a new state instead, e.g. s + [c] or s + (c,) (the search keeps s to try its other choices)"
+
+
+def _same(a, b) -> bool | None:
+    """``a == b`` as a bool, or None when the state cannot say (no equality of its own, a
+    numpy array's elementwise answer, an error)."""
+    try:
+        equal = a == b
+        return equal if isinstance(equal, bool) else None
+    except Exception:
+        return None
+
+
+def checked_extend(got: Parts, extend, s, c):
+    """``extend(s, c)``, refusing an extend that changes the state in place: one that
+    returns ``s`` itself (``s.append(c); return s``), or one that changes ``s`` and returns
+    another value (``s.append(c); return list(s)``), seen by comparing ``s`` with a copy
+    taken before the call (when the state's copy equals it: a state without an equality of
+    its own is only checked for identity).
+
+    >>> from clew import search
+    >>> bad = search.Problem(start=[], choices=lambda s: range(3), done=lambda s: len(s) == 3,
+    ...                      extend=lambda s, c: (s.append(c), s)[1])
+    >>> search.count(bad)
+    Traceback (most recent call last):
+    ...
+    clew.search.problem.SearchError: extend returned the state it was given, changed in place ([] became [0]): return a new state instead, e.g. s + [c] or s + (c,) (the search keeps s to try its other choices)
+    """
+    try:
+        before = copy.copy(s)
+    except Exception:
+        before = s
+    watch = before is not s and _same(before, s) is True
+    t = extend(s, c)  # -> extend
+    if t is s and not isinstance(s, _IMMUTABLE):
+        change = f", changed in place ({_short(repr(before))} became {_short(repr(s))})" if watch else ""
+        raise SearchError(f"{_label(got)} returned the state it was given{change}: {_FIX}")
+    if watch and _same(before, s) is False:
+        raise SearchError(
+            f"{_label(got)} changed the state it was given ({_short(repr(before))} became {_short(repr(s))}): {_FIX}"
+        )
+    return t
+
+
+#: States that cannot change in place: returning one of them as it is changes nothing.
+_IMMUTABLE = (tuple, str, bytes, frozenset, int, float, complex, bool, type(None))
+
+
+def _label(got: Parts) -> str:
+    fn = got.extend
+    qual = getattr(fn, "__qualname__", "")
+    return "extend" if not qual or "<lambda>" in qual or qual.endswith("extend") else f"extend ({qual})"
+
+
+def _short(text: str, width: int = 40) -> str:
+    text = one_line(text)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def plain(value):
+    """``value`` as JSON data: numbers, text, None and booleans as they are, tuples and lists
+    as lists, sets as sorted lists, anything else as its text.
+
+    >>> plain((1, (2, "a"))), plain(frozenset({3, 1})), plain(range(2))
+    ([1, [2, 'a']], [1, 3], 'range(0, 2)')
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [plain(v) for v in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return sorted(items, key=repr)
+    if hasattr(value, "__index__"):
+        return value.__index__()
+    return str(value)

@@ -40,31 +40,9 @@ from collections.abc import Iterator
 from ..errors import check_size
 from ..trace import Recorder
 from .engine import rule
-from .problem import SearchError, blame, parts
+from .problem import WATCHED, SearchError, blame, checked_extend, parts, plain
 
 __all__ = ["plain", "trace"]
-
-
-def plain(value):
-    """``value`` as JSON data: numbers, text, None and booleans as they are, tuples and lists
-    as lists, sets as sorted lists, anything else as its text.
-
-    >>> plain((1, (2, "a"))), plain(frozenset({3, 1})), plain(range(2))
-    ([1, [2, 'a']], [1, 3], 'range(0, 2)')
-    """
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        items = [plain(v) for v in value]
-        try:
-            return sorted(items)
-        except TypeError:
-            return sorted(items, key=repr)
-    if hasattr(value, "__index__"):
-        return value.__index__()
-    return str(value)
 
 
 def trace(problem, *, order: str | None = None, max_events: int | None = None,
@@ -138,6 +116,7 @@ def _search(got, event) -> Iterator[dict]:
         return {"board": str(draw(s))} if boards else {}  # -> draw
 
     s = got.start
+    watch = WATCHED  # calls of extend still watched for a state changed in place
     try:
         if done(s):  # -> done
             state["solutions"] += 1
@@ -162,7 +141,11 @@ def _search(got, event) -> Iterator[dict]:
                     by = [row - 1, path[-1][0]] if path else None
                     yield event("prune", row=row, col=col, choice=label, why="accept", by=by)
                     continue
-                t = extend(s, c)  # -> extend
+                if watch:
+                    watch -= 1
+                    t = checked_extend(got, extend, s, c)  # -> extend
+                else:
+                    t = extend(s, c)  # -> extend
                 state["nodes"] += 1
                 state["depth"] += 1
                 path.append((col, label))

@@ -42,28 +42,19 @@ import types
 
 from .._lazy import lazy_names
 
-# Loaded at once: the grid, its reader and verifier, the trace -- numpy, no compiler. The
-# solver, generator and logical solver are loaded on first use (PEP 562), so that
-# `clew sudoku show` or a one-puzzle file answered in the interpreter never waits for
-# numba's import.
-from .grid import (
-    DIGITS,
-    SIZES,
-    ConflictingGivensError,
-    Grid,
-    PuzzleFormatError,
-    SudokuInputError,
-    parse,
-)
-from .trace import trace
-from .verify import check_solution, is_solution
-
+# Every public name is loaded on first use (PEP 562): `import clew.sudoku.shape`, which the
+# help of `clew sudoku` reads for its registries, loads neither numpy nor numba, and
+# `clew sudoku show` or a one-puzzle file answered in the interpreter never waits for numba.
 #: Public name -> the submodule that defines it, imported on first access.
 _LAZY = {
+    **dict.fromkeys(("DIGITS", "SIZES", "ConflictingGivensError", "Grid", "PuzzleFormatError", "SudokuInputError", "parse"), "grid"),
+    **dict.fromkeys(("check_solution", "is_solution"), "verify"),
+    "trace": "trace",
     **dict.fromkeys(("MAX_COUNT", "CountTooLargeError", "count", "is_unique", "solutions", "solve", "solve_array"), "solver"),
     **dict.fromkeys(("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"), "generate"),
-    **dict.fromkeys(("NotProperError", "Rating", "Step", "explain", "hint", "rate", "solve_logically"), "logic"),
+    **dict.fromkeys(("NotProperError", "Rating", "Step", "explain", "explanation", "hint", "rate", "solve_logically"), "logic"),
     **dict.fromkeys(("RateFile", "rate_file"), "rate_file"),
+    "solve_file": "files",
 }
 
 
@@ -76,7 +67,7 @@ class _Package(types.ModuleType):
     otherwise bind the module to the package's attribute of the same name."""
 
     def __setattr__(self, name: str, value) -> None:
-        if name in ("generate", "rate_file", "trace") and isinstance(value, types.ModuleType):
+        if name in _LAZY and name == _LAZY[name] and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)
 
@@ -91,6 +82,7 @@ __all__ = [
     "Rating",
     "Step",
     "explain",
+    "explanation",
     "generate",
     "generate_many",
     "hint",
@@ -115,4 +107,5 @@ __all__ = [
     "solutions",
     "solve",
     "solve_array",
+    "solve_file",
 ]

@@ -2,7 +2,7 @@
 answer in file order.
 
 :func:`solve_file` is what ``clew sudoku solve FILE`` runs. The whole file is read into one
-int8 array per grid size (:func:`~clew.sudoku.grid.read_lines`: no Python work per
+int8 array per grid size (:func:`~clew.sudoku.batch.read_lines`: no Python work per
 well-formed line), cut into chunks of consecutive puzzles of one size, and each chunk is
 one kernel call: the pieces of a :class:`SolveFile` work object. So a file can be solved on
 every core (threads: the kernels release the GIL), on Dask, and with a journal that a
@@ -17,16 +17,17 @@ import hashlib
 import json
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .._kernel_cache import announce as announce_compiling
-from ..errors import ClewError, check_size
+from ..errors import DEFAULT_JOBS, ArgumentError, ClewError, check_jobs, check_limit
 from ..scale import Work, stream
 from .batch import FIRST_KIND, format_lines, read_data
-from .grid import check_symbols
-from .shape import MAX_COUNT
+from .grid import Grid, check_symbols
+from .shape import MAX_COUNT, as_shape
+from .source import read_source
 
 __all__ = ["INVALID", "MODES", "Answer", "Answers", "SolveFile", "Tally", "solve_file"]
 
@@ -44,11 +45,27 @@ CHUNKS = 64
 class Answer:
     """The answer to one puzzle line of a file.
 
-    ``status`` is ``"solved"``, ``"unique"``, ``"no solution"``, ``"not unique"``,
-    ``"counted"`` or ``"invalid"``; ``solution`` the one-line solution in the puzzle's
-    alphabet (when solved or unique); ``count`` and ``exact`` with mode ``count``
-    (``exact`` False when the count reached the limit); ``error`` the reason of an invalid
-    line.
+    Attributes
+    ----------
+    index : int
+        The puzzle's place among the file's puzzles, from 0.
+    line : int
+        Its line in the file, from 1 (blank lines and comments counted).
+    puzzle : str
+        The line as written.
+    status : str
+        ``"solved"``, ``"unique"``, ``"no solution"``, ``"not unique"``, ``"counted"`` or
+        ``"invalid"``.
+    solution : str or None
+        The one-line solution in the puzzle's alphabet (when solved or unique).
+    count, exact : int or None, bool or None
+        With mode ``count``: the solutions counted, and False when the count reached the limit.
+    error : str or None
+        The one-line reason of an invalid line.
+    grid : Grid or None
+        The solution as a :class:`~clew.sudoku.Grid` of the puzzle's shape (its boxes or
+        jigsaw regions, its variants and alphabet): ``grid.to_text()`` draws it as the
+        puzzle is drawn. Not compared, not in :meth:`to_dict` (``solution`` is its line).
     """
 
     index: int
@@ -59,6 +76,25 @@ class Answer:
     count: int | None = None
     exact: bool | None = None
     error: str | None = None
+    grid: Grid | None = field(default=None, compare=False, repr=False)
+    mode: str = field(default="solve", compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        """The answer as JSON data: ``line``, ``puzzle``, ``status``, then ``solution``
+        (modes solve and unique) or ``count`` and ``exact`` (mode count), and ``error`` for
+        an invalid line -- what ``clew sudoku solve --format json`` prints.
+
+        >>> Answer(0, 3, "11..", "invalid", error="r1c1 and r1c2 are both 1 in row 1").to_dict()
+        {'line': 3, 'puzzle': '11..', 'status': 'invalid', 'solution': None, 'error': 'r1c1 and r1c2 are both 1 in row 1'}
+        """
+        record: dict = {"line": self.line, "puzzle": self.puzzle, "status": self.status}
+        if self.mode == "count":
+            record.update(count=self.count, exact=self.exact)
+        else:
+            record["solution"] = self.solution
+        if self.error is not None:
+            record["error"] = self.error
+        return record
 
 
 class Tally:
@@ -125,10 +161,14 @@ class SolveFile(Work):
     ) -> None:
         if mode not in MODES:
             raise ClewError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
-        if limit is not None and mode != "count":
-            raise ClewError("a limit applies to mode 'count' only")
+        limit = check_limit(limit)
+        searched = {"solve": 1, "unique": 2}.get(mode)  # the limit each of these modes is
+        if limit is not None and searched is not None:
+            if limit != searched:
+                raise ArgumentError(f"mode {mode!r} searches up to {searched} solutions: a limit of {limit} applies to mode 'count' only")
+            limit = None
         self.mode = mode
-        self.limit = None if limit is None else check_size(limit, name="limit", low=1, high=2**62)
+        self.limit = limit
         self.symbols = check_symbols(symbols)
         self.box, self.variant = box, variant
         self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
@@ -257,35 +297,54 @@ class SolveFile(Work):
             members = self.members[index]
             stop = int(members[-1]) + 1 if len(members) else done
             found = np.asarray(counts, np.int64)
+            where = np.arange(len(members))  # the row of sols of each answer, -1 for an invalid line
             if stop - done != len(members):  # invalid lines before or between these puzzles
-                where = members - done
+                spots = members - done
                 full = np.full(stop - done, INVALID, np.int64)
-                full[where] = found
+                full[spots] = found
                 spread: list[str | None] = [None] * (stop - done)
-                for j, w in enumerate(where.tolist()):
+                for j, w in enumerate(spots.tolist()):
                     spread[w] = texts[j]
                 found, texts = full, spread
-            yield Answers(self, done, found, texts)
+                where = np.full(stop - done, -1, np.int64)
+                where[spots] = np.arange(len(members))
+            yield Answers(self, done, found, texts, _Solutions(self, kind, first, sols, where))
             done = stop
         if done < len(batch):
             yield Answers(self, done, np.full(len(batch) - done, INVALID, np.int64), [None] * (len(batch) - done))
 
     def _invalid(self, i: int) -> Answer:
         b = self.batch
-        return Answer(i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i])
+        return Answer(i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i], mode=self.mode)
 
-    def _answer(self, i: int, found: int, solution: str | None) -> Answer:
+    def _answer(self, i: int, found: int, solution: str | None, grid=None) -> Answer:
         b = self.batch
-        line, text = b.line_numbers[i], b.texts[i]
-        if self.mode == "count":
-            return Answer(i, line, text, "counted", count=found, exact=found < self.kernel_limit)
+        line, text, mode = b.line_numbers[i], b.texts[i], self.mode
+        if mode == "count":
+            return Answer(i, line, text, "counted", count=found, exact=found < self.kernel_limit, mode=mode)
         if found == 0:
-            return Answer(i, line, text, "no solution")
-        if self.mode == "unique":
+            return Answer(i, line, text, "no solution", mode=mode)
+        if mode == "unique":
             if found > 1:
-                return Answer(i, line, text, "not unique")
-            return Answer(i, line, text, "unique", solution=solution)
-        return Answer(i, line, text, "solved", solution=solution)
+                return Answer(i, line, text, "not unique", mode=mode)
+            return Answer(i, line, text, "unique", solution=solution, grid=grid(), mode=mode)
+        return Answer(i, line, text, "solved", solution=solution, grid=grid(), mode=mode)
+
+
+class _Solutions:
+    """The solutions of one chunk as :class:`~clew.sudoku.Grid` values of their puzzles'
+    shapes, each made when an :class:`Answer` asks for it."""
+
+    def __init__(self, work: SolveFile, kind: int, first: int, sols: np.ndarray, where: np.ndarray) -> None:
+        self.work, self.kind, self.first, self.sols, self.where = work, kind, first, sols, where
+
+    def grid(self, j: int) -> Grid | None:
+        row = int(self.where[j])
+        if row < 0 or self.work.mode == "count":
+            return None
+        kind = self.kind
+        shape = as_shape(kind) if kind < FIRST_KIND else self.work.batch.shapes[kind][self.first + row]
+        return Grid._make(self.sols[row].tobytes(), shape, self.work.symbols)
 
 
 #: ``Answers.found`` of a line that is not a valid puzzle.
@@ -299,8 +358,8 @@ class Answers(Sequence):
     :data:`INVALID`), written as text by :meth:`line_text` without Python work per answer
     beyond joining strings."""
 
-    def __init__(self, work: SolveFile, first: int, found: np.ndarray, solutions: list) -> None:
-        self._work, self.first, self.found, self._solutions = work, first, found, solutions
+    def __init__(self, work: SolveFile, first: int, found: np.ndarray, solutions: list, grids: _Solutions | None = None) -> None:
+        self._work, self.first, self.found, self._solutions, self._grids = work, first, found, solutions, grids
 
     def __len__(self) -> int:
         return len(self.found)
@@ -315,7 +374,8 @@ class Answers(Sequence):
         i, found = self.first + j, int(self.found[j])
         if found == INVALID:
             return self._work._invalid(i)
-        return self._work._answer(i, found, self._solutions[j])
+        grids = self._grids
+        return self._work._answer(i, found, self._solutions[j], lambda: None if grids is None else grids.grid(j))
 
     def __eq__(self, other) -> bool:  # as the list of answers it stands for
         if isinstance(other, (Answers, list, tuple)):
@@ -417,42 +477,54 @@ def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
 
 
 def solve_file(
-    data: bytes,
+    source,
     *,
     mode: str = "solve",
     limit: int | None = None,
     symbols: str | None = None,
     box=None,
     variant=None,
-    jobs: int | None = None,
+    jobs: int | None = DEFAULT_JOBS,
     journal=None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
     announce=None,
+    name: str | None = None,
 ) -> Iterator[Answers]:
-    """Solve every puzzle of a file (its bytes, one puzzle per line) and yield the answers
-    in file order, an :class:`Answers` sequence per chunk, as the chunks finish in order.
+    """Solve every puzzle of a file (one puzzle per line) and yield the answers in file
+    order, an :class:`Answers` sequence per chunk, as the chunks finish in order.
 
-    Blank lines and ``#`` comments are skipped, CRLF is fine; a line that is not a valid
-    puzzle gets an ``invalid`` answer with the reason, and the other lines are still
-    answered. ``mode``, ``limit``, ``symbols``, ``box`` and ``variant`` are those of
-    :class:`SolveFile`; ``jobs``,
-    ``journal``, ``dask``, ``scheduler``, ``progress`` and ``announce`` those of
-    :func:`clew.scale.stream`.
+    ``source`` is read by the one reader of :mod:`clew.sudoku.source`: bytes or a ``str``
+    with line breaks are the file's text, a path (``pathlib.Path``, or a ``str`` naming an
+    existing file) is read, a one-line ``str`` is one puzzle, an iterable of lines is its
+    lines; anything else is a ``TypeError``. Blank lines and ``#`` comments are skipped, CRLF
+    is fine; a line that is not a valid puzzle gets an ``invalid`` answer with the reason,
+    and the other lines are still answered. ``mode``, ``limit`` (keyword-only, checked by
+    :func:`clew.errors.check_limit`), ``symbols``, ``box`` and ``variant`` are those of
+    :class:`SolveFile`; ``jobs`` (default :data:`clew.errors.DEFAULT_JOBS`, 1; ``None``:
+    one thread per core), ``journal``, ``dask``, ``scheduler``, ``progress`` and ``announce``
+    those of :func:`clew.scale.stream`; ``name`` names the input in messages (``"<stdin>"``). The arguments are checked when it is called: an
+    input with no puzzle, a binary file, a bad ``limit`` or ``jobs`` raise at once.
 
     Examples
     --------
     >>> data = b"1...............\\n# a comment\\n11..............\\n2...3.2......4..\\n"
-    >>> for chunk in solve_file(data, jobs=1):
+    >>> for chunk in solve_file(data):
     ...     for a in chunk:
     ...         print(a.line, a.status, *filter(None, [a.solution, a.error]))
     1 solved 1234431234212143
     3 invalid r1c1 and r1c2 are both 1 in row 1
     4 no solution
+    >>> solve_file(b"# nothing\\n")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.grid.SudokuInputError: read no puzzle from the input: only blank lines and comments
     """
+    check_jobs(jobs)
+    data = read_source(source, symbols=check_symbols(symbols), name=name, box=box, variant=variant).data
     work = SolveFile(data, mode, limit, symbols, box, variant)
-    if journal is None and not dask and not scheduler:
+    if journal is None and dask is None and scheduler is None:
         quick = _interpreted(work)
         if quick is not None:
             return work.answers(enumerate(quick))

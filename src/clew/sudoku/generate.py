@@ -122,7 +122,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import check_size
+from .._display import SVG, Picture, render
+from ..errors import DEFAULT_JOBS, check_jobs, check_size
 from ..scale import Work, stream
 from . import generate_shapes as _shapes
 from .grid import DIGITS, Grid
@@ -141,7 +142,6 @@ from .generate_plan import (  # noqa: F401  (the run's constants and errors, re-
     TARGET_SHARE,
     VARIANTS,
     _MAX_COUNT,
-    _MAX_JOBS,
     DifficultyNotReachedError,
     GenerateError,
     _Plan,
@@ -165,8 +165,8 @@ __all__ = [
 ]
 
 @dataclass(frozen=True)
-class Generated:
-    """A generated puzzle.
+class Generated(Picture):
+    """A generated puzzle; in a notebook it shows the puzzle.
 
     Attributes
     ----------
@@ -176,11 +176,36 @@ class Generated:
         Its solution.
     rating : clew.sudoku.logic.Rating or None
         Its rating when a difficulty was asked, else ``None``.
+
+    :meth:`to_dict` gives it as JSON data, what ``clew sudoku generate --format json``
+    prints: ``puzzle`` (the one-line form, with a jigsaw's regions and a killer's cages:
+    :func:`~clew.sudoku.generate_shapes.puzzle_line`), ``solution`` (one line), ``shape``
+    (``"9x9"``, ``"6x6 (2x3 boxes)"``, ``"9x9 killer"``), and, when rated, ``score``,
+    ``level``, ``er``, ``ep``, ``ed``.
     """
 
     puzzle: Grid
     solution: Grid
     rating: Any = None
+
+    #: The keys of :meth:`to_dict`: always, then with a rating.
+    FIELDS = ("puzzle", "solution", "shape")
+    RATED_FIELDS = ("score", "level", "er", "ep", "ed")
+
+    def to_dict(self) -> dict:
+        """The puzzle as JSON data (the fields in the class documentation).
+
+        >>> generate(4, seed=7).to_dict()["shape"]
+        '4x4'
+        """
+        record = {"puzzle": _shapes.puzzle_line(self.puzzle), "solution": self.solution.to_line(), "shape": self.puzzle.shape.name}
+        if self.rating is not None:
+            record.update({key: getattr(self.rating, key) for key in self.RATED_FIELDS})
+        return record
+
+    def _repr_svg_(self) -> str | None:
+        # a picture of its own when the renderer has one, else the puzzle's
+        return render(self, SVG) or render(self.puzzle, SVG)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,7 +497,7 @@ def generate_many(
     box=None,
     variant=None,
     rating=None,
-    jobs: int | None = 1,
+    jobs: int | None = DEFAULT_JOBS,
     journal=None,
     dask: str | None = None,
     scheduler: str | None = None,
@@ -492,7 +517,8 @@ def generate_many(
     size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating
         As in :func:`generate`.
     jobs : int or None
-        Worker processes (``None``: one per core). The puzzles still come in index order.
+        Worker processes (default :data:`clew.errors.DEFAULT_JOBS`, 1; ``None``: one per
+        core). The puzzles still come in index order.
     journal, dask, scheduler, progress, announce
         As in :func:`clew.scale.stream`: the puzzles are made in pieces of a
         :class:`GenerateWork` (a journal resumes only a run with the same seed).
@@ -504,7 +530,9 @@ def generate_many(
     Raises
     ------
     clew.errors.BoardSizeError
-        ``count`` or ``jobs`` below 1, or a bad ``size`` (raised by the call itself).
+        ``count`` below 1, or a bad ``size`` (raised by the call itself).
+    clew.errors.ArgumentError
+        ``jobs`` below 1 or not an integer (raised by the call itself).
     GenerateError
         As in :func:`generate`; :class:`DifficultyNotReachedError` while iterating.
 
@@ -520,7 +548,7 @@ def generate_many(
     clew.errors.BoardSizeError: count must be between 1 and 1000000000000, got 0
     """
     count = check_size(count, name="count", low=1, high=_MAX_COUNT)
-    jobs = None if jobs is None else check_size(jobs, name="jobs", low=1, high=_MAX_JOBS)
+    jobs = check_jobs(jobs)
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
     return _many(plan, count, jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
 
@@ -579,7 +607,7 @@ class GenerateWork(Work):
         # a shaped puzzle's line carries its regions and cages (its box and flags are the plan's)
         first = (lambda g: g.puzzle.to_variant_line()) if self.plan.shaped else (lambda g: g.puzzle.to_line())
         return json.dumps(
-            [[first(g), g.solution.to_line(), None if g.rating is None else dataclasses.asdict(g.rating)] for g in value],
+            [[first(g), g.solution.to_line(), None if g.rating is None else g.rating.to_dict()] for g in value],
             separators=(",", ":"),
         )
 
@@ -588,16 +616,16 @@ class GenerateWork(Work):
 
         out = []
         for puzzle, solution, rating in json.loads(text):
-            if rating is not None:
-                rating["techniques"] = tuple(tuple(t) for t in rating["techniques"])
-                rating = Rating(**rating)
             if self.plan.shaped:
                 flags = [v for v in self.plan.variants if v in ("x", "windoku")]
                 grid = Grid(puzzle, box=self.plan.box, variant=flags or None)
-                cells = bytes(DIGITS.index(ch) + 1 for ch in solution)
-                out.append(Generated(grid, Grid._make(cells, grid.shape), rating))
+                made = Grid._make(bytes(DIGITS.index(ch) + 1 for ch in solution), grid.shape)
             else:
-                out.append(Generated(Grid(puzzle), Grid(solution), rating))
+                grid, made = Grid(puzzle), Grid(solution)
+            if rating is not None:
+                rating["techniques"] = tuple(tuple(t) for t in rating["techniques"])
+                rating = Rating(**rating, puzzle=grid)
+            out.append(Generated(grid, made, rating))
         return out
 
     def describe(self) -> str:

@@ -42,9 +42,8 @@ MAX_KILLER_SIDE = 9
 #: A rating range reaching above this ER (the top of the hard level, :data:`clew.sudoku.logic.LEVELS`)
 #: draws minimal candidates, as the hard, expert and extreme levels do.
 MINIMAL_ABOVE = 3.8
-#: Largest count and jobs accepted.
+#: Largest count accepted (jobs: clew.errors.check_jobs).
 _MAX_COUNT = 10**12
-_MAX_JOBS = 4096
 
 
 class GenerateError(ClewError):

@@ -62,7 +62,7 @@ import dataclasses
 import functools
 import re
 
-from .shape import Shape, as_shape
+from .shape import Shape, as_shape, cage_name
 
 __all__ = [
     "box_of",
@@ -263,7 +263,7 @@ def _variant_units(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
 
 def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
     out = [(f"extra region {i + 1}", cells) for i, cells in enumerate(shape.extra) if len(cells) < shape.n]
-    out += [(f"cage {i + 1}", cells) for i, (_, cells) in enumerate(shape.cages)]
+    out += [(cage_name(i), cells) for i, (_, cells) in enumerate(shape.cages)]
     return out
 
 
@@ -311,7 +311,7 @@ def unit_names(shape: Shape) -> tuple[str, ...]:
 
 @_cached
 def set_names(shape: Shape) -> tuple[str, ...]:
-    """The name of each of :func:`sets`: the units' names, then ``extra region 3``, ``cage 1``."""
+    """The name of each of :func:`sets`: the units' names, then ``extra region 3``, ``cage A`` (cages by letter, :func:`~clew.sudoku.shape.cage_name`)."""
     return unit_names(shape) + tuple(name for name, _ in _groups(shape))
 
 

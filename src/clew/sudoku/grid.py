@@ -56,17 +56,16 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from .._display import Picture
+from ..errors import article, plural
 from . import geometry
+from .shape import SIZES  # noqa: F401  (clew.sudoku.SIZES, read here since the grid was first)
 from .shape import MAX_SIDE, MIN_SIDE, PuzzleFormatError, Shape, ShapeError, SudokuInputError, as_shape, make_shape, squarest_box
 from .variants import split_line, write_cages, write_regions
 
-#: Box sizes of the classic k^2 x k^2 grids, and the side ``n = k * k`` of each.
-SIZES = {2: 4, 3: 9, 4: 16, 5: 25}
 
 #: The default alphabet: digit ``d`` is written ``DIGITS[d - 1]``.
 DIGITS = "123456789ABCDEFGHIJKLMNOP"
@@ -114,7 +113,7 @@ def check_symbols(symbols: str | None, n: int | None = None) -> str | None:
         if ch == "." or ch in _SEPARATORS:
             raise PuzzleFormatError(f"symbols {symbols!r}: {ch!r} is a blank or a separator, not a digit")
     if n is not None and len(symbols) < n:
-        raise PuzzleFormatError(f"symbols {symbols!r} has {len(symbols)} characters, a {_size_name(n)} sudoku needs {n}")
+        raise PuzzleFormatError(f"symbols {symbols!r} has {plural(len(symbols), 'character')}, {article(_size_name(n))} sudoku needs {n}")
     return symbols
 
 
@@ -154,6 +153,13 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         A jigsaw's region map, ``"x"`` / ``"windoku"``, more all-different regions, killer
         cages: see :func:`clew.sudoku.shape.make_shape`. A jigsaw or killer line
         (``<cells> <regions>``, ``[<cells>] <cage letters> <sums>``) gives its own.
+
+    JSON
+    ----
+    :meth:`to_dict` gives ``line`` (the one-line form, a jigsaw's regions and a killer's
+    cages after the cells, :meth:`to_variant_line`), ``rows`` (lists of ints, 0 blank),
+    ``n``, ``box`` (``"3x3"``; ``None`` for a jigsaw), ``variants`` (``["x", "killer"]``),
+    ``extra`` (cell indices of each extra region), and ``symbols``.
 
     Raises
     ------
@@ -298,7 +304,7 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         earlier cell of its row, column, box or a variant's region or cage (checked in that
         order) is reported with that earlier cell: ``((r1, c1), (r2, c2), digit, unit)``,
         0-based, ``unit`` naming the shared set (``"row 1"``, ``"column 3"``, ``"box 2"``,
-        ``"diagonal 1"``, ``"cage 4"``; numbered from 1). Cage sums are not checked here.
+        ``"diagonal 1"``, ``"cage D"``; numbered from 1, cages by letter). Cage sums are not checked here.
 
         Examples
         --------
@@ -373,6 +379,19 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
             parts.append(write_cages(self._shape.cages, self.n))
         return " ".join(parts)
 
+    def to_dict(self) -> dict:
+        """The grid as JSON data (the fields in the class documentation): with the line and
+        the shape, ``Grid(d["line"], box=d["box"], variant=...)`` reads it back.
+
+        >>> Grid("." * 16, variant="x").to_dict()["variants"]
+        ['x']
+        """
+        shape = self._shape
+        return {
+            "line": self.to_variant_line(), "rows": self.to_lists(), "n": self.n, "box": shape.box_name,
+            "variants": list(shape.variants), "extra": [list(cells) for cells in shape.extra], "symbols": self._symbols,
+        }
+
     def to_lists(self) -> list[list[int]]:
         """The rows as lists of ints, 0 for a blank."""
         return [list(row) for row in self.rows]
@@ -442,11 +461,15 @@ def _merge(rules: dict, shape: Shape) -> dict:
     return out
 
 
-def _decode(puzzle) -> str:
+def _decode(puzzle, name: str | None = None) -> str:
+    """Bytes as text, the one way every reader of clew.sudoku decodes them: UTF-8 (a byte
+    order mark skipped); anything else (a binary file) is one :class:`PuzzleFormatError`,
+    ``<name>: not UTF-8 text (...)``."""
     try:
         return bytes(puzzle).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PuzzleFormatError(f"a puzzle given as bytes must be UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        where = f"{name}: " if name else ""
+        raise PuzzleFormatError(f"{where}not UTF-8 text ({exc.reason} at byte {exc.start}): a puzzle is text") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -467,7 +490,7 @@ def _is_side(count: int) -> bool:
 
 
 def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
-    return PuzzleFormatError(f"{geometry.cell_name(index, n)}: {text!r} is not a digit of a {_size_name(n)} sudoku")
+    return PuzzleFormatError(f"{geometry.cell_name(index, n)}: {text!r} is not a digit of {article(_size_name(n))} sudoku")
 
 
 def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
@@ -497,19 +520,29 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
     if not _is_side(len(items)):
         raise PuzzleFormatError(f"a sudoku has {_ROW_COUNTS}, got {len(items)}")
     n = len(items)
-    decode = _decoder(symbols, n)
-    cells: list[int] = []
+    rows: list[list] = []
     for r, row in enumerate(items):
         if isinstance(row, (bytes, bytearray)):
-            row = bytes(row).decode("utf-8", "replace")
+            row = _decode(row)
         if isinstance(row, str):
-            row_cells = [ch for ch in row if ch not in _SEPARATORS]
+            rows.append([ch for ch in row if ch not in _SEPARATORS])
         elif hasattr(row, "__iter__") and not isinstance(row, (dict, set, frozenset)):
-            row_cells = list(row.tolist() if hasattr(row, "tolist") else row)
+            rows.append(list(row.tolist() if hasattr(row, "tolist") else row))
         else:
-            raise PuzzleFormatError(f"row {r + 1} of a {_size_name(n)} sudoku is a {type(row).__name__}, not a row of cells")
+            raise PuzzleFormatError(f"row {r + 1} of {article(_size_name(n))} sudoku is a {type(row).__name__}, not a row of cells")
+    widths = {len(row) for row in rows}
+    if len(widths) == 1 and n not in widths:  # [[0] * 9] * 8: the rows are right, their number is not
+        raise PuzzleFormatError(
+            f"the grid has {plural(n, 'row')} of {plural(widths.pop(), 'cell')}: a sudoku has n rows of n cells, "
+            f"n = {MIN_SIDE} to {MAX_SIDE}"
+        )
+    decode = _decoder(symbols, n)
+    cells: list[int] = []
+    for r, row_cells in enumerate(rows):
         if len(row_cells) != n:
-            raise PuzzleFormatError(f"a {_size_name(n)} sudoku has {n} cells in each row, row {r + 1} has {len(row_cells)}")
+            raise PuzzleFormatError(
+                f"{article(_size_name(n))} sudoku has {n} cells in each row, row {r + 1} has {plural(len(row_cells), 'cell')}"
+            )
         cells.extend(_cell_value(item, r * n + c, n, decode) for c, item in enumerate(row_cells))
     return cells, n
 
@@ -544,7 +577,7 @@ def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
         # number is that digit, anything else (2.5, nan, inf) is named with its cell
         if not (math.isfinite(item) and float(item).is_integer()):
             raise PuzzleFormatError(
-                f"{geometry.cell_name(index, n)}: {float(item)!r} is not a whole number, so not a digit of a {_size_name(n)} sudoku"
+                f"{geometry.cell_name(index, n)}: {float(item)!r} is not a whole number, so not a digit of {article(_size_name(n))} sudoku"
             )
         item = int(item)
     if isinstance(item, bool) or not hasattr(item, "__index__"):
@@ -653,7 +686,3 @@ def parse(puzzle, *, symbols: str | None = None, box=None, regions=None, variant
         raise ConflictingGivensError(conflict_message(found, grid), (found[0], found[1]), found[2])
     return grid
 
-
-# The batch reader (one puzzle per line into int8 arrays) lives in clew.sudoku.batch; its
-# names are kept here, where they were first.
-from .batch import PuzzleBatch, format_lines, has_conflict, read_lines, split_lines  # noqa: E402

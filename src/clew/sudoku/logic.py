@@ -93,6 +93,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import article
+
 from .._kernel_cache import numba_loaded
 from . import exclusion, geometry, screen, techniques, uniqueness, variant_techniques
 from .chains import CHAIN_FINDERS
@@ -113,6 +115,7 @@ __all__ = [
     "Step",
     "check_proper",
     "explain",
+    "explanation",
     "hint",
     "level_of",
     "rate",
@@ -179,7 +182,11 @@ class LogicalSolution:
     ``max_rating`` asked for) applies. ``candidates``: per cell the bitmask of its candidates
     (bit ``d - 1`` for digit ``d``), 0 for a filled cell. ``contradiction``: when stuck on a
     puzzle with no solution, what is wrong (a cell with no candidate, a digit with no place
-    in a unit), else ``None``.
+    in a unit), else ``None``. ``puzzle``: the puzzle solved (:func:`explanation` sets it).
+
+    :meth:`to_dict` (what ``clew sudoku explain --format json`` prints): ``puzzle`` (its
+    one-line form), ``solved``, ``steps`` (each :meth:`Step.to_dict`), ``grid`` (the grid
+    reached, one line) and ``stuck`` (why logic stopped, :attr:`reason`; ``None`` when solved).
     """
 
     steps: tuple[Step, ...]
@@ -188,11 +195,26 @@ class LogicalSolution:
     grid: Grid
     candidates: tuple[int, ...]
     contradiction: str | None = None
+    puzzle: Grid | None = None
 
     @property
     def hardest(self) -> float:
         """The rating of the hardest step (0.0 if there is none)."""
         return max((s.rating for s in self.steps), default=0.0)
+
+    @property
+    def reason(self) -> str | None:
+        """Why logic stopped before the end, in words; ``None`` when solved."""
+        if self.solved:
+            return None
+        return self.contradiction or "no technique applies: the rest is beyond clew's techniques"
+
+    def to_dict(self) -> dict:
+        """The solution as JSON data (the fields in the class documentation)."""
+        return {
+            "puzzle": None if self.puzzle is None else self.puzzle.to_variant_line(), "solved": self.solved,
+            "steps": [step.to_dict() for step in self.steps], "grid": self.grid.to_line(), "stuck": self.reason,
+        }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,13 +239,13 @@ class LogicalState:
 
     __slots__ = ("shape", "k", "n", "values", "cands", "symbols", "_t")
 
-    def __init__(self, puzzle=None, *, symbols: str | None = None) -> None:
+    def __init__(self, puzzle=None, *, symbols: str | None = None, **shape) -> None:
         if puzzle is None:  # filled in by the class methods
             return
         if isinstance(puzzle, LogicalState):
             self._copy_from(puzzle)
             return
-        grid = parse(puzzle, symbols=symbols)
+        grid = parse(puzzle, symbols=symbols, **shape)
         self._setup(grid.shape, grid.symbols)
         n, full, t = self.n, (1 << self.n) - 1, self._t
         values = list(grid.cells)
@@ -270,13 +292,13 @@ class LogicalState:
         masks = list(masks)
         values = [0] * (n * n) if values is None else [int(v) for v in values]
         if len(masks) != n * n or len(values) != n * n:
-            raise PuzzleFormatError(f"a {n}x{n} position has {n * n} cells, got {len(masks)} masks and {len(values)} values")
+            raise PuzzleFormatError(f"{article(f'{n}x{n}')} position has {n * n} cells, got {len(masks)} masks and {len(values)} values")
         full = (1 << n) - 1
         for c, (m, v) in enumerate(zip(masks, values)):
             if not 0 <= v <= n:
-                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {v!r} is not a digit of a {n}x{n} sudoku")
+                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {v!r} is not a digit of {article(f'{n}x{n}')} sudoku")
             if not v and not (isinstance(m, int) and 0 <= m <= full):
-                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of a {n}x{n} sudoku")
+                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of {article(f'{n}x{n}')} sudoku")
         state = cls()
         state._setup(shape, None)
         state.values = values
@@ -315,7 +337,7 @@ class LogicalState:
             mask = 0
             for ch in digits:
                 if ch not in decode:
-                    raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} is not a set of candidates of a {n}x{n} sudoku")
+                    raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} is not a set of candidates of {article(f'{n}x{n}')} sudoku")
                 mask |= 1 << (decode[ch] - 1)
             if not mask:
                 raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} has no candidate")
@@ -482,8 +504,9 @@ class LogicalState:
 # ---------------------------------------------------------------------------------------------
 
 
-def _state(puzzle, symbols: str | None) -> LogicalState:
-    return puzzle.copy() if isinstance(puzzle, LogicalState) else LogicalState(puzzle, symbols=symbols)
+def _state(puzzle, symbols: str | None, shape: dict) -> LogicalState:
+    return puzzle.copy() if isinstance(puzzle, LogicalState) else LogicalState(puzzle, symbols=symbols, **shape)
+
 
 
 def _check_step(step: Step, solution: tuple[int, ...], state: LogicalState) -> None:
@@ -502,6 +525,7 @@ def solve_logically(
     check: bool = False,
     symbols: str | None = None,
     uniqueness: bool = False,
+    **shape,
 ) -> LogicalSolution:
     """Solve a sudoku step by step with the techniques of this module, never guessing.
 
@@ -517,6 +541,9 @@ def solve_logically(
         every solution). Without effect on a puzzle with no solution.
     symbols : str, optional
         The alphabet of the puzzle's digits.
+    **shape
+        ``box``, ``regions``, ``variant``, ``extra``, ``cages``: the shape and variant rules
+        (see :class:`Grid`), as every function of :mod:`clew.sudoku` takes them.
     uniqueness : bool
         Also use the uniqueness techniques (unique rectangles and loops, BUG): only for a
         puzzle known to have exactly one solution (:func:`check_proper`).
@@ -537,7 +564,7 @@ def solve_logically(
     >>> sol.solved, str(sol.grid), [s.technique for s in sol.steps][:3]
     (True, '1234432124133142', ['Hidden single', 'Hidden single', 'Full house'])
     """
-    state = _state(puzzle, symbols)
+    state = _state(puzzle, symbols, shape)
     solution = None
     if check:
         from .solver import solve
@@ -566,7 +593,7 @@ def solve_logically(
     )
 
 
-def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logical solver") -> Grid:
+def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logical solver", **shape) -> Grid:
     """The puzzle's grid if it has exactly one solution (proven by search), else an error.
 
     :func:`rate`, :func:`hint` and :func:`explain` call it first: the techniques are
@@ -580,6 +607,9 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
         Any form :class:`Grid` reads, or a :class:`LogicalState` (its placed digits).
     symbols : str, optional
         The alphabet of the puzzle's digits.
+    **shape
+        ``box``, ``regions``, ``variant``, ``extra``, ``cages``: the shape and variant rules
+        (see :class:`Grid`), as every function of :mod:`clew.sudoku` takes them.
     purpose : str
         What needs a proper puzzle, for the message (``"a rating"``).
 
@@ -609,7 +639,7 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
     """
     from . import _interpreted
 
-    grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols)
+    grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols, **shape)
     # one puzzle: the interpreter proves it in milliseconds when the compiled solver is not
     # loaded in this process yet (loading it costs about 0.7 s); else, or out of budget, the kernels
     found = _interpreted.count_quickly(grid, limit=2)
@@ -623,7 +653,7 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
     return grid
 
 
-def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> Step | None:
+def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> Step | None:
     """The next logical step of a proper puzzle: the easiest technique that makes progress.
 
     Parameters
@@ -634,6 +664,9 @@ def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None)
         Use only techniques rated at most this.
     symbols : str, optional
         The alphabet of the puzzle's digits.
+    **shape
+        ``box``, ``regions``, ``variant``, ``extra``, ``cages``: the shape and variant rules
+        (see :class:`Grid`), as every function of :mod:`clew.sudoku` takes them.
 
     Returns
     -------
@@ -657,16 +690,20 @@ def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None)
     ...
     clew.sudoku.logic.NotProperError: this puzzle has no solution: a hint needs exactly one
     """
-    check_proper(puzzle, symbols=symbols, purpose="a hint")
-    state = _state(puzzle, symbols)
+    grid = check_proper(puzzle, symbols=symbols, purpose="a hint", **shape)
+    state = _state(grid if not isinstance(puzzle, LogicalState) else puzzle, symbols, {})
     if state.is_solved():
         return None
-    return state.next_step(max_rating, uniqueness=True)
+    step = state.next_step(max_rating, uniqueness=True)
+    return None if step is None else step.on(state.grid())
 
 
-def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = None) -> list[Step]:
-    """The whole logical path of a proper puzzle: every step, in order; if the solver gets
-    stuck, the steps up to there (:func:`solve_logically` says whether it did).
+
+def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> list[Step]:
+    """The whole logical path of a proper puzzle: every step, in order, each with the
+    position it is played on (``step.grid``); if the solver gets stuck, the steps up to there
+    (:func:`solve_logically` says whether it did). ``max_rating``, ``symbols`` and the shape
+    keywords (``box``, ``regions``, ``variant``, ``extra``, ``cages``) are those of :func:`hint`.
 
     Raises
     ------
@@ -686,11 +723,31 @@ def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = No
     ...
     clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): an explanation needs exactly one
     """
-    check_proper(puzzle, symbols=symbols, purpose="an explanation")
-    return list(solve_logically(puzzle, max_rating=max_rating, symbols=symbols, uniqueness=True).steps)
+    grid = check_proper(puzzle, symbols=symbols, purpose="an explanation", **shape)
+    start = puzzle if isinstance(puzzle, LogicalState) else grid
+    steps = solve_logically(start, max_rating=max_rating, uniqueness=True).steps
+    state, out = _state(start, symbols, {}), []
+    for step in steps:  # each with the position it is played on
+        out.append(step.on(state.grid()))
+        state.apply(step)
+    return out
 
 
-def rate(puzzle, *, symbols: str | None = None) -> Rating:
+def explanation(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> LogicalSolution:
+    """The logical solution of a proper puzzle, as :func:`explain` finds it, with where it
+    ended (``solved``, ``stuck``, ``reason``, the grid reached) and the ``puzzle``: what
+    ``clew sudoku explain`` prints. Arguments and errors are those of :func:`explain`.
+
+    >>> e = explanation("..3.4.........42")
+    >>> e.solved, len(e.steps), e.to_dict()["stuck"]
+    (True, 12, None)
+    """
+    grid = check_proper(puzzle, symbols=symbols, purpose="an explanation", **shape)
+    result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid, max_rating=max_rating, uniqueness=True)
+    return LogicalSolution(result.steps, result.solved, result.stuck, result.grid, result.candidates, result.contradiction, grid)
+
+
+def rate(puzzle, *, symbols: str | None = None, **shape) -> Rating:
     """Rate a proper puzzle as Sudoku Explainer's serate does: ER, EP and ED, the hardest
     technique and the level.
 
@@ -698,7 +755,8 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
     uniqueness techniques included). ER is the hardest step's rating, EP the hardest up to
     the first placement, ED the first step's. A puzzle that gets stuck is beyond every
     technique here: ``stuck`` is true, ``er`` and ``score`` are ``None`` (EP and ED keep
-    what was reached), and the level is extreme.
+    what was reached), and the level is extreme. ``symbols`` and the shape keywords
+    (``box``, ``regions``, ``variant``, ``extra``, ``cages``) are those of :func:`hint`.
 
     Raises
     ------
@@ -717,7 +775,7 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
     ...
     clew.sudoku.logic.NotProperError: this puzzle is not unique (at least 2 solutions): a rating needs exactly one
     """
-    grid = check_proper(puzzle, symbols=symbols, purpose="a rating")
+    grid = check_proper(puzzle, symbols=symbols, purpose="a rating", **shape)
     result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid, uniqueness=True)
     steps = result.steps
     hardest = max(steps, key=lambda s: s.rating, default=None)
@@ -738,4 +796,5 @@ def rate(puzzle, *, symbols: str | None = None) -> Rating:
         er=er,
         ep=ep,
         ed=ed,
+        puzzle=grid,
     )

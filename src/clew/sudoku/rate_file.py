@@ -21,10 +21,12 @@ import hashlib
 import json
 from collections.abc import Iterator
 
-from ..errors import ClewError, one_line
+from ..errors import DEFAULT_JOBS, ClewError, check_jobs, one_line
 from ..scale import Work, stream
-from .grid import Grid, split_lines
-from .logic import rate
+from .batch import split_lines
+from .grid import Grid, check_symbols
+from .logic import NotProperError, rate
+from .source import read_source
 
 __all__ = ["CHUNK", "RateFile", "rate_file"]
 
@@ -47,7 +49,8 @@ class RateFile(Work):
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         self.sha256 = hashlib.sha256(raw).hexdigest()
         lines, numbers = split_lines(raw)
-        self.lines = [line.decode("utf-8", "replace") if isinstance(line, bytes) else line for line in lines]
+        # decoded strictly: read_source refused a binary file before (one error everywhere)
+        self.lines = [line.decode("utf-8") if isinstance(line, bytes) else line for line in lines]
         self.numbers = [int(x) for x in numbers]
         self.puzzles = len(self.lines)
         self.symbols, self.box, self.variant = symbols, box, variant
@@ -80,10 +83,13 @@ class RateFile(Work):
         text, number = self.lines[i], self.numbers[i]
         try:
             r = rate(Grid(text, symbols=self.symbols, box=self.box, variant=self.variant))
+        except NotProperError as exc:  # a puzzle, but without exactly one solution
+            return {"line": number, "puzzle": text, "error": one_line(exc), "solutions": exc.solutions}
         except ClewError as exc:
             return {"line": number, "puzzle": text, "error": one_line(exc)}
-        return {"line": number, "puzzle": text, "score": r.score, "level": r.level, "hardest": r.hardest,
-                "steps": r.steps, "stuck": r.stuck, "er": r.er, "ep": r.ep, "ed": r.ed}  # fmt: skip
+        rating = r.to_dict()
+        del rating["techniques"]  # the records of a file keep the fields they always had
+        return {"line": number, "puzzle": text, **rating}
 
     def combine(self, values: list) -> dict:
         tally = _tally(values)
@@ -115,40 +121,66 @@ def _tally(values) -> dict:
 
 
 def rate_file(
-    data: bytes | str,
+    source,
     *,
     symbols: str | None = None,
     box=None,
     variant=None,
-    jobs: int | None = 1,
+    jobs: int | None = DEFAULT_JOBS,
     journal=None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
     announce=None,
+    name: str | None = None,
 ) -> Iterator[dict]:
     """Rate every puzzle of a file, one record per puzzle line, in the file's order.
 
     Parameters
     ----------
-    data : bytes or str
-        The file's contents: one puzzle a line (blank lines and ``#`` comments skipped).
+    source : bytes, str, path or iterable of lines
+        Read by the one reader of :mod:`clew.sudoku.source`: bytes or a ``str`` with line
+        breaks are the file's text, a path (``pathlib.Path``, or a ``str`` naming an
+        existing file) is read, a one-line ``str`` is one puzzle, an iterable of lines is
+        its lines; anything else is a ``TypeError`` naming what it got. Blank lines and
+        ``#`` comments are skipped.
     symbols, box, variant
         As for :class:`~clew.sudoku.Grid`, for every line.
-    jobs, journal, dask, scheduler, progress, announce
-        As for :func:`clew.scale.stream`: worker processes (``None``: one per core), a
-        SQLite journal that a rerun resumes, Dask, a progress bar on stderr.
+    jobs : int or None
+        Worker processes (default :data:`clew.errors.DEFAULT_JOBS`, 1; ``None``: one per core).
+    journal, dask, scheduler, progress, announce
+        As for :func:`clew.scale.stream`: a SQLite journal that a rerun resumes, Dask, a
+        progress bar on stderr.
+    name : str, optional
+        How messages name the input (``"<stdin>"``; default: its path, or ``the input``).
 
-    Yields
-    ------
-    dict
+    Returns
+    -------
+    iterator of dict
         ``line`` (its number in the file, from 1, blank lines and comments counted),
-        ``puzzle`` (the line), then either ``error`` (one line: why it cannot be rated) or
-        :class:`~clew.sudoku.logic.Rating`'s ``score``, ``level``, ``hardest``, ``steps``,
-        ``stuck``, ``er``, ``ep``, ``ed``.
+        ``puzzle`` (the line), then either ``error`` (one line: why it cannot be rated),
+        with ``solutions`` (0 or 2) when the puzzle is not proper, or the fields of
+        :meth:`Rating.to_dict <clew.sudoku.Rating.to_dict>`. The arguments are checked when
+        it is called (an input with no puzzle, a binary file, bad ``jobs``), not at the
+        first record.
+
+    Examples
+    --------
+    >>> rate_file("top.txt")
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.grid.SudokuInputError: 'top.txt': no such file, and not a puzzle either: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 7
+    >>> [r["level"] for r in rate_file(["..3.4.........42", "# a comment"])]
+    ['easy']
     """
+    check_jobs(jobs)
+    data = read_source(source, symbols=check_symbols(symbols), name=name, box=box, variant=variant).data
     work = RateFile(data, symbols=symbols, box=box, variant=variant)
-    if work.puzzles <= CHUNK and not (journal or dask or scheduler):
+    return _records(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
+
+
+def _records(work: RateFile, *, jobs, journal, dask, scheduler, progress, announce) -> Iterator[dict]:
+    if work.puzzles <= CHUNK and journal is None and dask is None and scheduler is None:
         # a puzzle or a few: one piece, rated here (no workers to start, no progress bar)
         for piece in work.pieces():
             yield from work.run_piece(piece)

@@ -8,7 +8,9 @@ the steps the engine played); the levels and their SE bands are documented there
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from .._display import SVG, Picture, render
 
 __all__ = ["LEVELS", "Rating", "level_of", "serate_figures"]
 
@@ -19,9 +21,11 @@ LEVELS = (("easy", 1.5), ("medium", 2.5), ("hard", 3.8), ("expert", 6.0), ("extr
 
 
 @dataclass(frozen=True)
-class Rating:
+class Rating(Picture):
     """The difficulty of a proper puzzle on Sudoku Explainer's scale (see the module
-    documentation).
+    documentation). In a notebook it shows the puzzle rated; :meth:`to_dict` gives its
+    fields as JSON data (``score``, ``level``, ``hardest``, ``steps``, ``stuck``, ``er``,
+    ``ep``, ``ed``, and ``techniques`` as a list of ``[technique, steps]``).
 
     Attributes
     ----------
@@ -45,6 +49,8 @@ class Rating:
         (``None`` if stuck before any placement).
     ed : float or None
         SE's ED: the rating of the first step (``None`` if no step applies).
+    puzzle : Grid or None
+        The puzzle rated (not compared, not in :meth:`to_dict`): what the picture shows.
     """
 
     score: float | None
@@ -56,6 +62,23 @@ class Rating:
     er: float | None = None
     ep: float | None = None
     ed: float | None = None
+    puzzle: object = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        """The rating as JSON data, the fields of the class (but ``puzzle``).
+
+        >>> Rating(1.2, "easy", "Hidden single", 12, False, (("Hidden single", 12),), 1.2, 1.2, 1.2).to_dict()["techniques"]
+        [['Hidden single', 12]]
+        """
+        return {
+            "score": self.score, "level": self.level, "hardest": self.hardest, "steps": self.steps,
+            "stuck": self.stuck, "techniques": [[name, count] for name, count in self.techniques],
+            "er": self.er, "ep": self.ep, "ed": self.ed,
+        }
+
+    def _repr_svg_(self) -> str | None:
+        # a picture of its own when the renderer has one, else the puzzle's
+        return render(self, SVG) or (None if self.puzzle is None else render(self.puzzle, SVG))
 
 
 def level_of(er: float | None) -> str:

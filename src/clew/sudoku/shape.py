@@ -46,22 +46,29 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..errors import ClewError
+from ..errors import ClewError, article, plural
 
 __all__ = [
+    "CAGE_LETTERS",
     "MAX_SIDE",
     "MIN_SIDE",
+    "SIZES",
+    "VARIANT_RULES",
     "VARIANTS",
     "PuzzleFormatError",
     "Shape",
     "ShapeError",
     "SudokuInputError",
     "as_shape",
+    "cage_name",
     "make_shape",
     "parse_box",
     "squarest_box",
 ]
 
+#: Box sizes of the classic k^2 x k^2 grids, and the side ``n = k * k`` of each (the
+#: registry of the classic sizes: ``clew sudoku --help`` lists them from here).
+SIZES = {2: 4, 3: 9, 4: 16, 5: 25}
 #: The smallest and largest sides read (digits go up to ``P`` = 25 in the default alphabet).
 MIN_SIDE = 4
 MAX_SIDE = 25
@@ -71,6 +78,30 @@ MAX_SIDE = 25
 MAX_COUNT = 10**6
 #: The variants named by a flag.
 VARIANTS = ("x", "windoku")
+#: The variants a puzzle may have, by name: the flags, and those given by a map
+#: (``regions=``, ``cages=``, ``extra=``, or the one-line forms). The help of ``clew sudoku``
+#: is made from this registry.
+VARIANT_RULES = {
+    "x": "both main diagonals hold every digit once (--variant x)",
+    "windoku": "four more windows of k x k cells (--variant windoku)",
+    "jigsaw": "irregular regions instead of boxes (a jigsaw line '<cells> <regions>')",
+    "killer": "cages of different digits with a given sum (a killer line '[<cells>] <cage letters> <sums>')",
+    "extra": "more all-different regions (the extra= keyword of the library)",
+}
+#: The letters that name killer cages, in the order they are handed out: A-Z, then a-z. A
+#: cage is named by its letter everywhere (the one-line form, errors, hints, explanations):
+#: the cages in order of their first cell (reading order) are A, B, C, ...
+CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def cage_name(number: int) -> str:
+    """The name of the cage ``number`` (0-based, in order of first cell) in every message:
+    ``cage A``, ``cage B``, ... ``cage z``; beyond the 52 letters, ``cage 53`` and on.
+
+    >>> cage_name(0), cage_name(27), cage_name(52)
+    ('cage A', 'cage b', 'cage 53')
+    """
+    return f"cage {CAGE_LETTERS[number] if number < len(CAGE_LETTERS) else number + 1}"
 
 
 class SudokuInputError(ClewError):
@@ -208,9 +239,9 @@ def parse_box(box, n: int | None = None) -> tuple[int, int]:
     if r < 2 or c < 2:
         raise ShapeError(f"a box has at least 2 rows and 2 columns, got {r}x{c}")
     if not MIN_SIDE <= r * c <= MAX_SIDE:
-        raise ShapeError(f"a {r}x{c} box makes a {r * c}x{r * c} sudoku; sides {MIN_SIDE} to {MAX_SIDE} are read")
+        raise ShapeError(f"{article(f'{r}x{c}')} box makes {article(f'{r * c}x{r * c}')} sudoku; sides {MIN_SIDE} to {MAX_SIDE} are read")
     if n is not None and r * c != n:
-        raise ShapeError(f"a {r}x{c} box does not tile a {n}x{n} sudoku ({r} * {c} = {r * c}, not {n})")
+        raise ShapeError(f"{article(f'{r}x{c}')} box does not tile {article(f'{n}x{n}')} sudoku ({r} * {c} = {r * c}, not {n})")
     return r, c
 
 
@@ -285,18 +316,18 @@ def _check_regions(regions, n: int) -> tuple[int, ...]:
     cell, as in the text form) or a sequence of n^2 hashable labels."""
     labels = [ch for ch in regions if not ch.isspace()] if isinstance(regions, str) else list(regions)
     if len(labels) != n * n:
-        raise ShapeError(f"a region map of a {n}x{n} jigsaw has {n * n} cells, got {len(labels)}")
+        raise ShapeError(f"a region map of {article(f'{n}x{n}')} jigsaw has {n * n} cells, got {len(labels)}")
     number: dict = {}
     for label in labels:
         number.setdefault(label, len(number))
     if len(number) != n:
-        raise ShapeError(f"a {n}x{n} jigsaw has {n} regions, the region map has {len(number)}")
+        raise ShapeError(f"{article(f'{n}x{n}')} jigsaw has {n} regions, the region map has {len(number)}")
     sizes = [0] * n
     for label in labels:
         sizes[number[label]] += 1
     for label, i in number.items():
         if sizes[i] != n:
-            raise ShapeError(f"region {label!s} has {sizes[i]} cells, a region of a {n}x{n} jigsaw has {n}")
+            raise ShapeError(f"region {label!s} has {plural(sizes[i], 'cell')}, a region of {article(f'{n}x{n}')} jigsaw has {n}")
     return tuple(number[label] for label in labels)
 
 
@@ -304,13 +335,10 @@ def _check_cages(cages, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Cages as ``(sum, cells)`` pairs (cells as :func:`_cells_of` reads them) or the killer
     text form ``"<cage letters> <sums>"`` (see :mod:`clew.sudoku.variants`)."""
     if isinstance(cages, str):
-        from .variants import read_cages  # the text form lives with the other text forms
-
         return read_cages(cages, n)
-    out = []
-    owner: dict[int, int] = {}
+    given = []
     for i, cage in enumerate(cages):
-        what = f"cage {i + 1}"
+        what = f"item {i + 1} of cages"
         if not (isinstance(cage, (tuple, list)) and len(cage) == 2):
             raise ShapeError(f"{what}: a cage is a pair (sum, cells), got {cage!r}")
         total, cells = cage
@@ -319,26 +347,77 @@ def _check_cages(cages, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         if not isinstance(total, int) or isinstance(total, bool):
             raise ShapeError(f"{what}: the sum is a whole number, got {total!r}")
         cells = _cells_of(cells, n, what)
-        out.append(check_cage(total, cells, n, what, owner, i))
-    return tuple(sorted(out, key=lambda cage: cage[1][0]))
+        if not cells:
+            raise ShapeError(f"{what} has no cell, a cage of {article(f'{n}x{n}')} killer has 1 to {n}")
+        given.append((total, cells))
+    # named as everywhere else: by letter, the cages in order of their first cell
+    given.sort(key=lambda cage: cage[1][0])
+    owner: dict[int, int] = {}
+    return tuple(check_cage(total, cells, n, cage_name(i), owner, i) for i, (total, cells) in enumerate(given))
 
 
 def check_cage(total: int, cells: tuple[int, ...], n: int, what: str, owner: dict[int, int], number: int):
     """One cage checked: 1 to n cells, in no other cage, a sum that ``len(cells)`` different
     digits can make. ``owner`` maps the cells seen so far to their cage's number."""
     if not 1 <= len(cells) <= n:
-        raise ShapeError(f"{what} has {len(cells)} cells, a cage of a {n}x{n} killer has 1 to {n}")
+        raise ShapeError(f"{what} has {plural(len(cells), 'cell')}, a cage of {article(f'{n}x{n}')} killer has 1 to {n}")
     for cell in cells:
         if cell in owner:
-            raise ShapeError(f"{what}: {_cell_name(cell, n)} is already in cage {owner[cell] + 1}")
+            raise ShapeError(f"{what}: {_cell_name(cell, n)} is already in {cage_name(owner[cell])}")
         owner[cell] = number
     low, high = sum_range(len(cells), n)
     if not low <= total <= high:
         raise ShapeError(
-            f"{what} ({_cell_name(cells[0], n)}, {len(cells)} cells): sum {total} is impossible, "
-            f"{len(cells)} different digits of 1..{n} make {low} to {high}"
+            f"{what} ({_cell_name(cells[0], n)}, {plural(len(cells), 'cell')}): sum {total} is impossible, "
+            f"{plural(len(cells), 'different digit')} of 1..{n} make{'s' if len(cells) == 1 else ''} {low} to {high}"
         )
     return total, cells
+
+
+#: A cell in no cage, in the killer text form.
+NO_CAGE = "."
+_SUMS = re.compile(r"\d+(,\d+)*")
+
+
+def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The cages of the killer text form ``"<cage letters> <sums>"`` on a grid of side n:
+    ``(sum, cells)`` pairs in order of first appearance. A wrong count of letters or sums,
+    a character that is not a cage letter, or a sum that the cage's cells cannot make is
+    refused with a one-line :class:`~clew.sudoku.shape.ShapeError` naming the cage.
+
+    >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4", 4)[-1]
+    (4, (14, 15))
+    >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,9", 4)
+    Traceback (most recent call last):
+    ...
+    clew.sudoku.shape.ShapeError: cage H (r4c3, 2 cells): sum 9 is impossible, 2 different digits of 1..4 make 3 to 7
+    """
+    fields = text.split()
+    if len(fields) != 2:
+        raise ShapeError(f"killer cages are written '<cage letters> <sums>', got {plural(len(fields), 'field')}")
+    letters, sums_text = fields
+    if len(letters) != n * n:
+        raise ShapeError(f"the cage map of {article(f'{n}x{n}')} killer has {n * n} letters, got {len(letters)}")
+    cells: dict[str, list[int]] = {}
+    for cell, ch in enumerate(letters):
+        if ch == NO_CAGE:
+            continue
+        if ch not in CAGE_LETTERS:
+            raise ShapeError(f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . for no cage)")
+        cells.setdefault(ch, []).append(cell)
+    if not _SUMS.fullmatch(sums_text):
+        raise ShapeError(f"cage sums are whole numbers separated by commas, got {sums_text!r}")
+    sums = [int(v) for v in sums_text.split(",")]
+    if len(sums) != len(cells):
+        raise ShapeError(
+            f"the cage map has {plural(len(cells), 'cage')} ({''.join(cells)}), but {plural(len(sums), 'sum')} "
+            f"{'is' if len(sums) == 1 else 'are'} given"
+        )
+    owner: dict[int, int] = {}
+    return tuple(
+        check_cage(total, tuple(group), n, cage_name(i), owner, i)
+        for i, ((_, group), total) in enumerate(zip(cells.items(), sums))
+    )
 
 
 def make_shape(n: int, *, box=None, regions=None, variant=None, extra=None, cages=None) -> Shape:
@@ -389,7 +468,7 @@ def make_shape(n: int, *, box=None, regions=None, variant=None, extra=None, cage
     else:
         the_box = squarest_box(n)
         if the_box is None:
-            raise ShapeError(f"a {n}x{n} sudoku has no boxes ({n} is prime): give a jigsaw region map")
+            raise ShapeError(f"{article(f'{n}x{n}')} sudoku has no boxes ({n} is prime): give a jigsaw region map")
     windows = "windoku" in names
     if windows and (the_box is None or the_box[0] != the_box[1]):
         where = "a jigsaw" if the_box is None else f"{the_box[0]}x{the_box[1]} boxes"
@@ -398,7 +477,7 @@ def make_shape(n: int, *, box=None, regions=None, variant=None, extra=None, cage
     for i, group in enumerate(extra or ()):
         cells = _cells_of(group, n, f"extra region {i + 1}")
         if not 2 <= len(cells) <= n:
-            raise ShapeError(f"extra region {i + 1} has {len(cells)} cells; all-different regions have 2 to {n}")
+            raise ShapeError(f"extra region {i + 1} has {plural(len(cells), 'cell')}; all-different regions have 2 to {n}")
         extra_sets.append(cells)
     return Shape(
         n=n,

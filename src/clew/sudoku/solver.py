@@ -11,16 +11,15 @@ the GIL).
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import ClewError, check_size
+from ..errors import DEFAULT_JOBS, ArgumentError, ClewError, article, check_jobs, check_limit, check_size
 from ..scale import Work, run
 from . import _kernels as K
 from . import _kernels_shape as KS
-from .grid import Grid, parse
+from .grid import Grid, PuzzleFormatError, parse
 from .kernels import general_tables, kernel, shape_tables, stack_tables
 from .shape import MAX_COUNT, Shape, as_shape
 
@@ -35,9 +34,6 @@ __all__ = [
     "solve_array",
 ]
 
-
-#: Largest limit the kernel takes (its counters are int64).
-_MAX_LIMIT = 2**62
 
 #: Puzzles per kernel call on the batch path, at most.
 CHUNK = 1024
@@ -95,10 +91,6 @@ def _count(grid: Grid, limit: int) -> int:
     return min(found * relabellings, limit)
 
 
-def _check_limit(limit) -> int:
-    return check_size(limit, name="limit", low=1, high=_MAX_LIMIT)
-
-
 # ---------------------------------------------------------------------------------------------
 # One puzzle
 # ---------------------------------------------------------------------------------------------
@@ -148,14 +140,14 @@ def solve(puzzle, *, symbols: str | None = None, **shape) -> Grid | None:
     return _one(parse(puzzle, symbols=symbols, **shape), 1)[1]
 
 
-def count(puzzle, limit: int | None = None, *, symbols: str | None = None, **shape) -> int:
+def count(puzzle, *, limit: int | None = None, symbols: str | None = None, **shape) -> int:
     """Count the solutions of a sudoku, up to ``limit``.
 
     Parameters
     ----------
     puzzle
         Any form :class:`~clew.sudoku.Grid` reads.
-    limit : int or None
+    limit : int or None, keyword-only
         Stop counting at ``limit`` (>= 1) solutions: the result is then ``min(count,
         limit)``, so ``count(p, limit=2) == 2`` says "not unique". ``None`` counts them all,
         but refuses to go past :data:`MAX_COUNT` (a million: about 2 seconds on one core for a
@@ -173,6 +165,8 @@ def count(puzzle, limit: int | None = None, *, symbols: str | None = None, **sha
     ------
     clew.sudoku.SudokuInputError
         The puzzle cannot be read, or two givens break a rule.
+    clew.errors.ArgumentError
+        ``limit`` is 0, negative or not an integer.
     CountTooLargeError
         ``limit`` is ``None`` and there are more than :data:`MAX_COUNT` solutions.
 
@@ -188,6 +182,7 @@ def count(puzzle, limit: int | None = None, *, symbols: str | None = None, **sha
     ...
     clew.sudoku.solver.CountTooLargeError: more than 1000000 solutions: give count() a limit to count up to a bound of your choice
     """
+    limit = check_limit(limit)
     grid = parse(puzzle, symbols=symbols, **shape)
     if limit is None:
         found = _count(grid, MAX_COUNT + 1)
@@ -196,7 +191,7 @@ def count(puzzle, limit: int | None = None, *, symbols: str | None = None, **sha
                 f"more than {MAX_COUNT} solutions: give count() a limit to count up to a bound of your choice"
             )
         return found
-    return _count(grid, _check_limit(limit))
+    return _count(grid, limit)
 
 
 def is_unique(puzzle, *, symbols: str | None = None, **shape) -> bool:
@@ -245,16 +240,15 @@ def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, b
     ['1234341221434321', '1234341241232341', '1243341221344321']
     """
     # checked now, not at the first next(): a bad puzzle fails where it is passed
+    limit = check_limit(limit)
     grid = parse(puzzle, symbols=symbols, **shape)
-    if limit is not None:
-        limit = check_size(limit, name="limit", low=0, high=_MAX_LIMIT)
-    batch = check_size(batch, name="batch", low=1, high=1 << 20)
+    if isinstance(batch, bool) or not hasattr(batch, "__index__") or not 1 <= batch.__index__() <= 1 << 20:
+        raise ArgumentError(f"batch must be an integer from 1 to {1 << 20}, got {batch!r}")
+    batch = batch.__index__()
     return _enumerate(grid, limit, batch)
 
 
 def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
-    if limit == 0:
-        return
     cells = len(grid._cells)
     S = np.empty((cells + 2, cells), np.int64)
     branch = np.empty(cells + 2, np.int64)
@@ -311,11 +305,11 @@ def _check_array(puzzles, k) -> tuple[np.ndarray, int | Shape]:
     n = as_shape(k).n
     array = np.ascontiguousarray(puzzles)
     if array.ndim != 2 or array.shape[1] != n * n:
-        raise ClewError(f"puzzles of a {n}x{n} sudoku are an array of shape (P, {n * n}), got {array.shape}")
+        raise PuzzleFormatError(f"puzzles of {article(f'{n}x{n}')} sudoku are an array of shape (P, {n * n}), got {array.shape}")
     if array.dtype.kind not in "iu":
-        raise ClewError(f"puzzles are an array of integers, got dtype {array.dtype}")
+        raise PuzzleFormatError(f"puzzles are an array of integers, got dtype {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > n):
-        raise ClewError(f"cells of a {n}x{n} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}")
+        raise PuzzleFormatError(f"cells of {article(f'{n}x{n}')} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}")
     return np.ascontiguousarray(array, dtype=np.int8), k
 
 
@@ -355,7 +349,7 @@ def chunk_size(puzzles: int, jobs: int) -> int:
     return max(1, min(CHUNK, math.ceil(puzzles / (8 * jobs))))
 
 
-def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = 1) -> tuple[np.ndarray, np.ndarray]:
+def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS) -> tuple[np.ndarray, np.ndarray]:
     """Solve many puzzles of one size at once: the batch path, no Python work per puzzle.
 
     Parameters
@@ -368,8 +362,8 @@ def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = 1) -> tuple[np
     limit : int
         Count each puzzle's solutions up to ``limit`` (>= 1): 1 solves, 2 proves uniqueness.
     jobs : int or None
-        Worker threads; ``None`` uses every core. Fewer than :data:`POOL_FROM` puzzles are
-        solved in the calling thread.
+        Worker threads (default :data:`clew.errors.DEFAULT_JOBS`, 1); ``None`` uses every
+        core. Fewer than :data:`POOL_FROM` puzzles are solved in the calling thread.
 
     Returns
     -------
@@ -389,9 +383,11 @@ def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = 1) -> tuple[np
     >>> sols[0].tolist()
     [1, 2, 3, 4, 4, 3, 1, 2, 3, 4, 2, 1, 2, 1, 4, 3]
     """
+    limit = check_limit(limit)
+    if limit is None:
+        raise ArgumentError("limit must be an integer of at least 1 here (solve_array counts up to it), got None")
+    jobs = check_jobs(jobs)
     array, k = _check_array(puzzles, k)
-    limit = _check_limit(limit)
-    jobs = (os.cpu_count() or 1) if jobs is None else check_size(jobs, name="jobs", low=1, high=4096)
     if len(array) < POOL_FROM:
         jobs = 1
     work = ArrayWork(array, k, limit, chunk_size(len(array), jobs))

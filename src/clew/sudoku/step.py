@@ -5,15 +5,16 @@ it changes, and why in one sentence. Re-exported by :mod:`clew.sudoku.techniques
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .._display import SVG, Picture, render
 from .geometry import cell_name
 
 __all__ = ["Step"]
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Picture):
     """One deduction: what a technique found, what it changes, and why in one sentence.
 
     An immutable value (equal steps compare and hash equal), made by the logical solver
@@ -48,6 +49,10 @@ class Step:
     n : int
         The side of the grid (4, 9, 16 or 25) that names the cells; 0 for a step built by
         hand without it (its cells then have no names in :meth:`to_dict`).
+    grid : Grid or None
+        The position the step is played on (:func:`clew.sudoku.hint` and
+        :func:`clew.sudoku.explain` set it; not compared, not in :meth:`to_dict`): what the
+        picture shows in a notebook.
 
     Examples
     --------
@@ -70,9 +75,21 @@ class Step:
     unit: str | None = None
     text: str = ""
     n: int = 0
+    grid: object = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.text
+
+    def on(self, grid) -> Step:
+        """This step with the position it is played on (:attr:`grid`, its picture)."""
+        return Step(
+            self.technique, self.rating, self.placements, self.eliminations, self.cells, self.digits, self.unit,
+            self.text, self.n, grid,
+        )  # fmt: skip
+
+    def _repr_svg_(self) -> str | None:
+        # a picture of its own when the renderer has one, else the position's
+        return render(self, SVG) or (None if self.grid is None else render(self.grid, SVG))
 
     def to_dict(self) -> dict:
         """The step as plain data that :func:`json.dumps` writes as it is.

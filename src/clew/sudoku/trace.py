@@ -43,8 +43,7 @@ def trace(
     symbols: str | None = None,
     all_solutions: bool = False,
     summary: bool = False,
-    box=None,
-    variant=None,
+    **shape,
 ) -> Iterator[dict]:
     """The events of the Sudoku search on ``puzzle``, as it runs.
 
@@ -68,10 +67,11 @@ def trace(
     summary : bool
         Yield the ``end`` event alone: the search runs step for step but makes no other
         event, so the final counters of a search of millions of steps come cheaply.
-    box, variant
-        As for :class:`~clew.sudoku.Grid` (``box="2x3"``, ``variant="x"``); jigsaw regions
-        and killer cages come with the puzzle. The ``end`` event then describes the shape
-        (:func:`shape_fields`) for the player.
+    **shape
+        ``box``, ``regions``, ``variant``, ``extra``, ``cages``: as for
+        :class:`~clew.sudoku.Grid` (``box="2x3"``, ``variant="x"``), as every function of
+        :mod:`clew.sudoku` takes them; a jigsaw or killer line brings its regions and cages.
+        The ``end`` event then describes the shape (:func:`shape_fields`) for the player.
 
     Yields
     ------
@@ -96,7 +96,7 @@ def trace(
     >>> [list(sudoku.trace(leet, "textbook", all_solutions=a, summary=True))[0]["nodes"] for a in (False, True)]
     [4208, 4631]
     """
-    grid = parse(puzzle, symbols=symbols, box=box, variant=variant)
+    grid = parse(puzzle, symbols=symbols, **shape)
     record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
     search = _textbook if strategy == "textbook" else _pruned
     end = {"strategy": strategy, "size": grid.n, "puzzle": grid.to_line(), **shape_fields(grid.shape)}

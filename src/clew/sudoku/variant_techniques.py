@@ -33,7 +33,7 @@ classic grid pays nothing for them.
 >>> g = Grid("................", cages=[(3, [0, 1]), (7, [2, 3]), (7, [4, 5]), (3, [6, 7]),
 ...          (5, [8, 12]), (5, [9, 13]), (5, [10, 14]), (5, [11, 15])])
 >>> print(cage_combinations(LogicalState(g)))
-Cage combinations: the digits of cage 1 (r1c1 r1c2) add up to 3 with different digits: 12; remove 3 and 4 from r1c1 and r1c2.
+Cage combinations: the digits of cage A (r1c1 r1c2) add up to 3 with different digits: 12; remove 3 and 4 from r1c1 and r1c2.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .shape import cage_name
 from .techniques import Step, _and, _bits
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -217,16 +218,16 @@ def cage_single(s: LogicalState) -> Step | None:
             continue  # a contradiction: no step here
         name, sym = s.name(cell), s.symbol(d)
         if len(cells) == 1:
-            why = f"{name} is cage {number + 1} alone, with sum {total}, so {name} = {sym}."
+            why = f"{name} is {cage_name(number)} alone, with sum {total}, so {name} = {sym}."
         else:
-            why = f"{name} is the last empty cell of cage {number + 1} (sum {total}), so {name} = {total} - {placed} = {sym}."
+            why = f"{name} is the last empty cell of {cage_name(number)} (sum {total}), so {name} = {total} - {placed} = {sym}."
         return Step(
             "Cage single",
             1.0,
             placements=((cell, d),),
             cells=tuple(cells),
             digits=(d,),
-            unit=f"cage {number + 1}",
+            unit=cage_name(number),
             text=f"Cage single: {why}",
         )
     return None
@@ -264,8 +265,8 @@ def cage_combinations(s: LogicalState) -> Step | None:
             eliminations=gone,
             cells=tuple(cells),
             digits=tuple(sorted({d for _, d in gone})),
-            unit=f"cage {number + 1}",
-            text=f"Cage combinations: the digits of cage {number + 1} ({names}) {_sum_text(s, total, placed, blank)} "
+            unit=cage_name(number),
+            text=f"Cage combinations: the digits of {cage_name(number)} ({names}) {_sum_text(s, total, placed, blank)} "
             f"with different digits: {_options(s, combos)}; {_gone_text(s, gone)}.",
         )
     return None
@@ -451,8 +452,8 @@ def _cage_locked(s: LogicalState) -> Step | None:
                 eliminations=gone,
                 cells=tuple(places),
                 digits=(d,),
-                unit=f"cage {number + 1}",
-                text=f"Locked candidates: every set of different digits that makes the sum of cage {number + 1} "
+                unit=cage_name(number),
+                text=f"Locked candidates: every set of different digits that makes the sum of {cage_name(number)} "
                 f"({total}) holds {sym}, which fits in it only in {_and([s.name(c) for c in places])}, "
                 f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
             )

@@ -24,17 +24,11 @@ One puzzle per line, as for the classic grids, with the extra rules written afte
 from __future__ import annotations
 
 import math
-import re
 
-from .shape import ShapeError, check_cage
+# the killer text form is read in clew.sudoku.shape (which the shape's check needs), written here
+from .shape import CAGE_LETTERS, NO_CAGE, ShapeError, read_cages
 
 __all__ = ["CAGE_LETTERS", "read_cages", "split_line", "write_cages", "write_regions"]
-
-#: The letters that name cages, in the order they are handed out: A-Z, then a-z.
-CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-#: A cell in no cage.
-NO_CAGE = "."
-_SUMS = re.compile(r"\d+(,\d+)*")
 
 
 def _is_map(field: str) -> bool:
@@ -65,44 +59,6 @@ def split_line(text: str) -> tuple[str | None, str | None, str | None]:
     if len(fields) == 2 and len(fields[0]) == len(fields[1]) and _is_map(fields[1]):
         return fields[0], fields[1], None
     return text, None, None
-
-
-def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The cages of the killer text form ``"<cage letters> <sums>"`` on a grid of side n:
-    ``(sum, cells)`` pairs in order of first appearance. A wrong count of letters or sums,
-    a character that is not a cage letter, or a sum that the cage's cells cannot make is
-    refused with a one-line :class:`~clew.sudoku.shape.ShapeError` naming the cage.
-
-    >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4", 4)[-1]
-    (4, (14, 15))
-    >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,9", 4)
-    Traceback (most recent call last):
-    ...
-    clew.sudoku.shape.ShapeError: cage H (r4c3, 2 cells): sum 9 is impossible, 2 different digits of 1..4 make 3 to 7
-    """
-    fields = text.split()
-    if len(fields) != 2:
-        raise ShapeError(f"killer cages are written '<cage letters> <sums>', got {len(fields)} fields")
-    letters, sums_text = fields
-    if len(letters) != n * n:
-        raise ShapeError(f"the cage map of a {n}x{n} killer has {n * n} letters, got {len(letters)}")
-    cells: dict[str, list[int]] = {}
-    for cell, ch in enumerate(letters):
-        if ch == NO_CAGE:
-            continue
-        if ch not in CAGE_LETTERS:
-            raise ShapeError(f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . for no cage)")
-        cells.setdefault(ch, []).append(cell)
-    if not _SUMS.fullmatch(sums_text):
-        raise ShapeError(f"cage sums are whole numbers separated by commas, got {sums_text!r}")
-    sums = [int(v) for v in sums_text.split(",")]
-    if len(sums) != len(cells):
-        raise ShapeError(f"the cage map has {len(cells)} cages ({''.join(cells)}), but {len(sums)} sums are given")
-    owner: dict[int, int] = {}
-    return tuple(
-        check_cage(total, tuple(group), n, f"cage {letter}", owner, i)
-        for i, ((letter, group), total) in enumerate(zip(cells.items(), sums))
-    )
 
 
 def write_cages(cages, n: int) -> str:

@@ -21,8 +21,9 @@ clew.errors.InvalidSolutionError: r2c3 and r4c3 are both 1 in column 3
 
 from __future__ import annotations
 
-from ..errors import InvalidSolutionError
+from ..errors import InvalidSolutionError, article, plural
 from .grid import Grid, PuzzleFormatError
+from .shape import cage_name
 
 __all__ = ["check_solution", "is_solution"]
 
@@ -61,7 +62,7 @@ def _different(shape) -> list[tuple[str, list[int]]]:
     """The extra regions and cages: sets whose digits differ (a region of n cells holds them
     all, which "differ" and the count of n cells already say)."""
     out = [(f"extra region {i + 1}", list(cells)) for i, cells in enumerate(shape.extra)]
-    return out + [(f"cage {i + 1}", list(cells)) for i, (_, cells) in enumerate(shape.cages)]
+    return out + [(cage_name(i), list(cells)) for i, (_, cells) in enumerate(shape.cages)]
 
 
 def _name(index: int, n: int) -> str:
@@ -121,7 +122,7 @@ def check_solution(grid, puzzle=None, **shape) -> None:
     rules = candidate.shape if given is None else given.shape
     values = candidate.cells
     if given is not None and given.n != n:
-        raise InvalidSolutionError(f"a {n}x{n} grid cannot solve a {given.n}x{given.n} puzzle")
+        raise InvalidSolutionError(f"{article(f'{n}x{n}')} grid cannot solve {article(f'{given.n}x{given.n}')} puzzle")
     for index, v in enumerate(values):
         if v == 0:
             raise InvalidSolutionError(f"{_name(index, n)} is blank")
@@ -143,10 +144,12 @@ def check_solution(grid, puzzle=None, **shape) -> None:
             first[v] = i
         if len(cells) == n:
             raise InvalidSolutionError(f"{unit} is not a permutation of 1..{n}")  # pragma: no cover
-    for number, (total, cells) in enumerate(rules.cages, start=1):
+    for number, (total, cells) in enumerate(rules.cages):
         found = sum(values[i] for i in cells)
         if found != total:
-            raise InvalidSolutionError(f"cage {number} ({_name(cells[0], n)}, {len(cells)} cells) adds up to {found}, not {total}")
+            raise InvalidSolutionError(
+                f"{cage_name(number)} ({_name(cells[0], n)}, {plural(len(cells), 'cell')}) adds up to {found}, not {total}"
+            )
 
 
 def _rules(shape) -> dict:

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..errors import ClewError
-from ..maze import Maze
+from ..maze import Maze, MazeSolution
 from ..maze.geometry import WALL
 
 __all__ = ["BACK", "FORWARD", "maze_svg"]
@@ -65,8 +65,9 @@ def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None =
 
     Parameters
     ----------
-    maze : Maze or str
-        The maze, or its text.
+    maze : Maze, MazeSolution or str
+        The maze, or its text; or a solution (:meth:`clew.maze.Maze.solve`), its maze drawn
+        with its path (what a solution shows in a notebook).
     path : sequence of (row, column), optional
         The cells of a path (from :meth:`clew.maze.Maze.solve`), drawn as a line.
     dead_ends : iterable of (row, column), optional
@@ -83,9 +84,13 @@ def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None =
     str
         A complete ``<svg>`` document.
     """
+    if isinstance(maze, MazeSolution):
+        if maze.maze is None:
+            raise ClewError("this solution does not know its maze: draw maze_svg(maze, solution.path)")
+        maze, path = maze.maze, maze.path if path is None else path
     if not isinstance(maze, Maze):
         if not isinstance(maze, (str, bytes)):
-            raise ClewError(f"expected a Maze or its text, got {type(maze).__name__}")
+            raise TypeError(f"expected a Maze, a MazeSolution or the text of a maze, got {type(maze).__name__}")
         maze = Maze.from_text(maze)
     rows, cols = maze.shape
     if cell is None:

@@ -45,7 +45,7 @@ from collections.abc import Callable
 
 from .._display import HTML, SVG
 from ..errors import ClewError
-from ..trace import Trace
+from ..trace import PAGE, Trace
 from .player import player_html
 from .svg import queens_svg, sudoku_svg
 
@@ -82,6 +82,12 @@ def _maze(maze) -> str:
     return maze_svg(maze)
 
 
+def _step(step) -> str | None:
+    from .sudoku_step_svg import step_svg
+
+    return step_svg(step)
+
+
 #: The SVG pictures: (module, class name, drawing). A class is looked up only in a module
 #: already imported -- a value of a class whose module was never imported cannot be here --
 #: so drawing a Solution imports neither the completion kernels nor the maze's (nor numba).
@@ -90,7 +96,9 @@ _SVG: tuple[tuple[str, str, Callable], ...] = (
     ("clew.queens.solution", "Solution", _queens),
     ("clew.queens.completion", "Completion", _completion),
     ("clew.sudoku.grid", "Grid", _grid),
+    ("clew.sudoku.step", "Step", _step),
     ("clew.maze.maze", "Maze", _maze),
+    ("clew.maze.maze", "MazeSolution", _maze),
 )
 
 
@@ -177,10 +185,14 @@ def render(obj: object, mime: str) -> str | None:
     -------
     str or None
         An SVG document for a solution, a completion or a grid; the framed player for a
-        trace; ``None`` for anything else, and for the other form.
+        trace; for a trace asked for :data:`clew.trace.PAGE` (by ``Trace.save_html``), the
+        self-contained page of the player; ``None`` for anything else, and for the other
+        form.
     """
     if mime == SVG:
         return _svg(obj)
     if mime == HTML and isinstance(obj, Trace):
         return trace_html(obj)
+    if mime == PAGE and isinstance(obj, Trace):  # Trace.save_html: the page --html writes
+        return player_html(obj.peek(sys.maxsize))
     return None

@@ -29,9 +29,10 @@ neighbours in the cage, the cell across the corner not) gets a small square bend
 
 from __future__ import annotations
 
+
 from ..sudoku import geometry
 from ..sudoku.shape import Shape
-from .svg import _FILLED, _GIVEN, _document, _el
+from ._svg_doc import _FILLED, _GIVEN, _document, _el
 
 __all__ = ["cage_segments", "region_borders", "shape_svg"]
 
@@ -172,3 +173,6 @@ def shape_svg(grid, filled=None, size: float = 40) -> str:
     title = f"{shape.name} sudoku, {grid.givens} givens" + (f", {len(shape.cages)} cages" if shape.cages else "")
     title += " and its solution" if filled is not None else ""
     return _document(side + 2 * pad, side + 2 * pad, title, body)
+
+
+#: The marks of a step's picture: the cells of its pattern, the cells it places a digit in.

@@ -33,6 +33,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..errors import BoardSizeError, ClewError, InvalidSolutionError
 from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
+from ._svg_doc import _FILLED, _GIVEN, _attrs, _document, _el, _num
 from .replay import plural
 
 __all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pairs", "queens_svg", "sudoku_svg", "tree_svg"]
@@ -40,52 +41,11 @@ __all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pa
 #: Largest board :func:`queens_svg` draws.
 MAX_BOARD_N = 64
 
-_SVG_NS = "http://www.w3.org/2000/svg"
-_FONT = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 
 # colours
 _LIGHT, _DARK = "#f0d9b5", "#b58863"
 _ATTACKED = "#e0301e"
-_GIVEN, _FILLED = "#111111", "#1a5fd0"
 _NODE, _SOLUTION, _PRUNED, _FORCED = "#4a6fa5", "#2e9e44", "#d62728", "#9aa5b1"
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing SVG
-# ---------------------------------------------------------------------------------------------
-
-
-def _num(x: float) -> str:
-    """A coordinate as short text: ``40`` rather than ``40.0``, at most 2 decimals."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(attrs: dict) -> str:
-    parts = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        if isinstance(value, float):
-            value = _num(value)
-        parts.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
-    return "".join(parts)
-
-
-def _el(tag: str, text: str | None = None, /, **attrs) -> str:
-    """One element: ``_el("rect", x=1)`` -> ``<rect x="1"/>``; attribute names with ``_`` are
-    written with ``-`` (``font_size`` -> ``font-size``); text is escaped."""
-    if text is None:
-        return f"<{tag}{_attrs(attrs)}/>"
-    return f"<{tag}{_attrs(attrs)}>{escape(text)}</{tag}>"
-
-
-def _document(width: float, height: float, title: str, body: list[str]) -> str:
-    head = (
-        f'<svg xmlns="{_SVG_NS}" width="{_num(width)}" height="{_num(height)}" '
-        f'viewBox="0 0 {_num(width)} {_num(height)}" font-family={quoteattr(_FONT)}>'
-    )
-    return "\n".join([head, _el("title", title), *body, "</svg>"]) + "\n"
 
 
 def _check_cell(cell) -> float:
@@ -445,6 +405,7 @@ def _build(events: Iterable[dict], max_nodes: int):
     last = None
     side = None  # sudoku: the side of the grid, once an event shows it
     refusals = []
+    choices = False  # a search of one's own or an exact cover: its rows are levels, not rows
 
     for number, event in enumerate(events, start=1):
         if not isinstance(event, dict) or "type" not in event:
@@ -468,6 +429,7 @@ def _build(events: Iterable[dict], max_nodes: int):
                         if row > 0:
                             side = (key - col) // row
                     elif "choice" in event:  # a search of one's own, an exact cover search
+                        choices = True
                         how, key = "guess", (row, col)
                         label = _short(event["choice"], 6)
                         tip = f"level {_level(row)}: {_short(event['choice'])}"
@@ -512,7 +474,7 @@ def _build(events: Iterable[dict], max_nodes: int):
         side = end["size"]
     for node, event in refusals:
         node.tip = _prune_tip(event, bool(sudoku), side)
-    return root, {"end": end, "last": last, "sudoku": bool(sudoku), "count": count}
+    return root, {"end": end, "last": last, "sudoku": bool(sudoku), "count": count, "choices": choices}
 
 
 def _shift(node: _Node, by: float) -> None:
@@ -626,7 +588,10 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
 
     body = []
     # depth labels: the row (queens) or cell (sudoku) every placement at that depth fills,
-    # when it is always the same one
+    # when it is always the same one; a search of one's own or an exact cover has no board,
+    # its "row" is the depth itself, so its depths are labelled "depth 1", "depth 2", ...
+    # (or by the word the trace's end event gives as "depth_label")
+    word = (info["end"] or {}).get("depth_label")
     lines_at: dict[int, set] = {}
     for node in nodes:
         if node.kind == "node":
@@ -634,8 +599,10 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
     side = (info["end"] or {}).get("size")
     for d in range(1, depth + 1):
         found = lines_at.get(d, set())
-        text = f"depth {d}"
-        if len(found) == 1:
+        text = f"{word if isinstance(word, str) and word else 'depth'} {d}"
+        if info["choices"]:
+            pass
+        elif len(found) == 1:
             (one,) = found
             if not sudoku:
                 text = f"row {one + 1}"
