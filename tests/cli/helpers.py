@@ -37,6 +37,26 @@ def clew_cmd(
     return result
 
 
+def interrupted_after(seconds: float, *args) -> tuple[int, bytes, bytes]:
+    """Start ``python -m clew ARGS``, send it SIGINT after ``seconds`` and return its
+    ``(exit status, stdout, stderr)``; the process is killed if it does not end."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "clew", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    try:
+        time.sleep(seconds)
+        proc.send_signal(signal.SIGINT)
+        returncode = proc.wait(timeout=20)
+        out, err = proc.communicate()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return returncode, out, err
+
+
 def assert_usage_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
     assert result.returncode == 2, (result.returncode, result.stderr)
     assert result.stdout == ""

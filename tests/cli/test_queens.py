@@ -4,7 +4,6 @@ through :func:`clew.cli.run` (the pictures and players are tested in tests/viz).
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import click
@@ -15,7 +14,15 @@ from clew import cli, queens
 from clew.cli import queens as queens_cli
 from clew.queens import format as fmt
 
-from .helpers import BOARD_10, ENV, assert_usage_error, clew_cmd, feed_stdin, read_columns_line, run_in_process
+from .helpers import (
+    BOARD_10,
+    assert_usage_error,
+    clew_cmd,
+    feed_stdin,
+    interrupted_after,
+    read_columns_line,
+    run_in_process,
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -379,23 +386,8 @@ def test_complete_ctrl_c_stops_a_long_search():
     # the count of the empty 20x20 board takes minutes inside one kernel call: Ctrl-C must
     # still end it (as SIGINT's default action, or before the kernel as 'clew: interrupted')
     import signal
-    import time
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "clew", "queens", "complete", "20", "--count"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=ENV,
-    )
-    try:
-        time.sleep(1.5)
-        proc.send_signal(signal.SIGINT)
-        returncode = proc.wait(timeout=20)
-        out, err = proc.communicate()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    returncode, out, err = interrupted_after(1.5, "queens", "complete", "20", "--count")
     assert out == b""
     assert returncode in (-signal.SIGINT, cli.EXIT_INTERRUPTED), (returncode, err)
     assert b"Traceback" not in err
@@ -579,24 +571,7 @@ def test_complete_without_completion_json_exits_1(capsys):
 def test_compare_ctrl_c_prints_one_line():
     # the brute force over C(64, 8) runs for seconds in a compiled loop: Ctrl-C must end it
     # at once with the one line of every interrupted command (it exited 130 silently)
-    import signal
-    import time
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "clew", "queens", "compare", "8"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=ENV,
-    )
-    try:
-        time.sleep(4)
-        proc.send_signal(signal.SIGINT)
-        returncode = proc.wait(timeout=20)
-        out, err = proc.communicate()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    returncode, out, err = interrupted_after(4, "queens", "compare", "8")
     assert returncode == cli.EXIT_INTERRUPTED, (returncode, err)
     assert err.decode().splitlines()[-1] == "clew: interrupted" and b"Traceback" not in err
 

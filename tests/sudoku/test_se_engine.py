@@ -259,7 +259,7 @@ def test_a_puzzle_beyond_every_technique_has_no_er(monkeypatch, capsys):
     r = rate(puzzle)
     assert r.stuck and r.er is None and r.score is None and r.level == "extreme"
     assert r.ed is not None and r.hardest in ("Hidden single", "Full house")
-    assert cli.run(["sudoku", "rate", puzzle]) == 0
+    assert cli.run(["sudoku", "rate", puzzle]) == 1  # answered, but no rating: "none" (docs/contract.md)
     out = capsys.readouterr().out
     assert out == f"-/{r.ep:.1f}/{r.ed:.1f} extreme beyond clew's techniques (hardest step before: {r.hardest})\n"
 

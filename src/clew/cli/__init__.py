@@ -129,7 +129,6 @@ def run(argv: list[str] | None = None) -> int:
     Every error is reported here, in one line on stderr; nothing is raised.
     """
     from .._kernel_cache import set_announcer
-    from ..errors import ClewError
 
     install_compile_notice()
     try:

@@ -18,10 +18,14 @@ step (the tests check that the path and the counters agree); it stops at E.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import check_size
 from ..trace import Recorder
 from .geometry import DIRECTIONS, WALL
+
+if TYPE_CHECKING:  # for the annotations only: the maze module loads numpy and numba
+    from .maze import Maze
 
 # .maze (numpy, the kernels) is imported when a trace is made: this module is imported with
 # the package, whose name `trace` must stay this function, while `import clew.maze` loads

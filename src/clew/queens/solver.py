@@ -10,7 +10,6 @@ from typing import BinaryIO
 import numpy as np
 
 from ..errors import InvalidSolutionError, check_limit, check_size
-from . import _kernels_common as K
 from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
 from ._kernels_enum import GROUP_DONE, META_SIZE, enum_init, enum_next, enum_symmetric, group_next, group_start
 from ._kernels_text import format_columns, format_mirrored

@@ -28,12 +28,12 @@ Rows and columns are counted from 0 in the data attributes and from 1 in what is
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from ..errors import BoardSizeError, ClewError, InvalidSolutionError
 from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
-from ._svg_doc import _FILLED, _GIVEN, _attrs, _document, _el, _num
+from ._svg_doc import _FILLED, _GIVEN, _document, _el, _num
 from .replay import plural
 
 __all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pairs", "queens_svg", "sudoku_svg", "tree_svg"]
