@@ -18,7 +18,9 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from ..errors import DEFAULT_JOBS, ArgumentError
-from ..errors import check_jobs as _check_jobs
+# check_jobs is the contract's own check, offered here too for works that finish without
+# the mechanism and must refuse a bad value in the same words
+from ..errors import check_jobs
 from .address import check_scheduler
 from .executors import Dask, Inline, Processes, Threads
 from .journal import Journal
@@ -95,17 +97,6 @@ def _executor(work: Work, jobs: int, executor: str, dask: str | None, scheduler:
     if executor == "threads":
         return Threads(max(1, min(jobs, todo)))
     return Processes(max(1, min(jobs, todo)))
-
-
-def check_jobs(jobs: int | None) -> int:
-    """The number of workers ``jobs`` asks for (``None``: one per core), checked as
-    :func:`stream` checks it: a work that finishes without the mechanism still refuses a
-    bad value in the same words.
-
-    >>> check_jobs(2)
-    2
-    """
-    return _check_jobs(jobs)
 
 
 def stream(
