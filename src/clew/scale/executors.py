@@ -192,6 +192,11 @@ def _worker_main(conn, payload, parent: int) -> None:
             return
 
 
+def _died(proc, piece: int) -> PieceError:
+    """The error of a worker process that died while it held ``piece``."""
+    return PieceError(f"a worker process died (exit code {proc.exitcode}) while computing piece {piece}")
+
+
 class Processes:
     """Pieces run on ``jobs`` worker processes, each fed batches over its own pipe.
 
@@ -225,7 +230,11 @@ class Processes:
     def submit(self, batch) -> None:
         # the worker holding the fewest batches takes it
         worker = min(self._workers, key=lambda w: len(w[2]))
-        worker[1].send(batch)
+        try:
+            worker[1].send(batch)
+        except OSError:  # it died after the last poll (a broken pipe): say so as poll does
+            worker[0].join(timeout=5)
+            raise _died(worker[0], worker[2][0][0] if worker[2] else batch[0][0]) from None
         worker[2].append([i for i, _ in batch])
 
     def poll(self, timeout: float) -> list:
@@ -256,10 +265,7 @@ class Processes:
             for handle in ready:
                 worker = sentinels.get(handle)
                 if worker is not None and not worker[0].is_alive() and worker[2]:
-                    raise PieceError(
-                        f"a worker process died (exit code {worker[0].exitcode}) while computing "
-                        f"piece {worker[2][0][0]}"
-                    )
+                    raise _died(worker[0], worker[2][0][0])
         return out
 
     def close(self, cancel: bool) -> None:
