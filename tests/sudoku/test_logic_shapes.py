@@ -131,11 +131,15 @@ def assert_keeps_every_solution(puzzle: Grid, limit: int = 40) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.sets(st.integers(0, 80), max_size=30), st.data())
+@given(st.integers(0, 10_000), st.sets(st.integers(0, 80), min_size=20, max_size=40), st.data())
 def test_steps_keep_every_solution_of_killers_with_cages_left_out(seed, givens, data):
+    # Bounded below: a nearly open killer (few givens, few cages) has so many candidates that
+    # the chains of the logical solver take minutes per step, which is not what this tests.
     g = generate(seed=seed % 7, variant="killer")
     cages = g.puzzle.shape.cages
-    kept = data.draw(st.lists(st.sampled_from(range(len(cages))), unique=True, max_size=len(cages)))
+    kept = data.draw(
+        st.lists(st.sampled_from(range(len(cages))), unique=True, min_size=len(cages) // 2, max_size=len(cages))
+    )
     cells = "".join(str(g.solution.cells[c]) if c in givens else "." for c in range(81))
     assert_keeps_every_solution(Grid(cells, cages=[(cages[i][0], list(cages[i][1])) for i in sorted(kept)]))
 
