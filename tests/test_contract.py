@@ -436,6 +436,7 @@ CASES: dict[str, dict[int, list[list[str]]]] = {
     "maze solve": {0: [["{maze.txt}"]], 1: [["{walled.txt}"]], 2: [["{empty.txt}"], ["{binary.txt}"]]},
     "maze play": {2: [["{binary.txt}"]]},
     "journal show": {0: [["{journal.db}"]], 2: [["{binary.txt}"], ["{empty.txt}"], ["{board.txt}"]]},
+    "compile": {2: [["chess"], ["maze", "--jobs", "0"]]},  # its answers compile: tests/test_compile.py
 }
 
 

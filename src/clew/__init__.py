@@ -49,7 +49,9 @@ errors, exit statuses, JSON and pictures) are in ``docs/contract.md`` and :mod:`
 Packages: :mod:`clew.queens`, :mod:`clew.sudoku`, :mod:`clew.cover`, :mod:`clew.search`
 (your own problem), :mod:`clew.maze` (perfect mazes, walked), :mod:`clew.scale` (pieces,
 pools, Dask, journals), :mod:`clew.leetcode`;
-the command line is ``clew`` (or ``python -m clew``).
+the command line is ``clew`` (or ``python -m clew``). ``clew.compile()`` (``clew compile``)
+compiles every kernel into numba's cache ahead of its first use; until then the first call
+that compiles says so once, as a :class:`ClewCompileWarning`.
 
 In a Jupyter notebook the values that have a picture show themselves as one: a queens
 :class:`~clew.queens.Solution` or :class:`~clew.queens.Completion`, a Sudoku
@@ -59,6 +61,7 @@ is given its drawing, :mod:`clew.viz.notebook`, imported when a first picture is
 """
 
 from . import _display
+from ._kernel_cache import ClewCompileWarning, guard_kernel_imports
 from .errors import DEFAULT_JOBS, MAX_LIMIT, ArgumentError, BoardSizeError, ClewError, InvalidSolutionError
 
 __version__ = "0.1.0"
@@ -68,10 +71,27 @@ __all__ = [
     "MAX_LIMIT",
     "ArgumentError",
     "BoardSizeError",
+    "ClewCompileWarning",
     "ClewError",
     "InvalidSolutionError",
     "__version__",
 ]
+# clew.compile is public too, but not in __all__: `from clew import *` must not hide the
+# built-in compile()
+
+# A kernel cache that cannot be used (read-only everywhere, full, damaged) never fails a job:
+# its kernels are compiled in memory instead, said in one line (clew._kernel_cache).
+guard_kernel_imports()
+
+
+def __getattr__(name: str):
+    # clew.compile (compile every kernel ahead, clew._compile) is imported on first use:
+    # `import clew` stays free of the families
+    if name == "compile":
+        from ._compile import compile
+
+        return compile
+    raise AttributeError(f"module 'clew' has no attribute {name!r}")
 
 
 def _render(obj: object, mime: str) -> "str | None":

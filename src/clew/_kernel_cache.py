@@ -1,11 +1,40 @@
-"""Whether numba must compile a kernel module before it can run (the first run after an
-install or an upgrade), told without importing it.
+"""The compiled kernels' cache on disk: whether numba must compile a kernel module before it
+can run (told without importing numba), the notice that says so, and the guard that keeps a
+broken cache from failing a job.
 
-numba caches each compiled ``@njit(cache=True)`` function beside its source, as an index
-file ``__pycache__/<module>.<function>-<line>.py<ver>.nbi`` stamped with the source's
-modification time. A module with no index file, or only index files older than its
-source, compiles on first use: seconds that a user would otherwise wait through in
-silence.
+Where numba keeps a cache
+-------------------------
+numba caches each ``@njit(cache=True)`` function as an index file
+``<module>.<function>-<line>.py<ver><abiflags>.nbi`` (and data files ``.nbc``) in the first
+of these folders that it can write (``numba.core.caching._CacheImpl._locator_classes``,
+mirrored by :func:`cache_folder`):
+
+1. ``NUMBA_CACHE_DIR`` (when set) joined with ``<dir>_<sha1 of the source's folder>``;
+2. ``__pycache__`` beside the source (an editable or a user install);
+3. the user-wide cache, ``$XDG_CACHE_HOME/numba`` or ``~/.cache/numba`` (a system install,
+   a read-only package folder), joined with the same ``<dir>_<sha1>``.
+
+An index starts with the numba version that wrote it and holds the SHA-256 of the source
+it was compiled from; an index of another numba version or of another source is ignored
+(the function compiles again). :func:`needs_compiling` reads exactly that.
+
+Saying it
+---------
+The library calls :func:`announce` just before it first calls the kernels of a job. When
+some must be compiled, it says once per process which and about how long, from the table
+that ``benchmarks/compile_bench.py --write-table`` measured (:mod:`clew._compile_table`):
+as a :class:`ClewCompileWarning` in a Python program (a notebook, a server), or through the
+announcer the command line installs (one line on stderr). ``CLEW_COMPILE_NOTICE=0`` in the
+environment silences both.
+
+Caches that break
+-----------------
+:func:`guard_kernel_imports` (installed by ``import clew``) watches the import of every
+kernel module: when no cache folder can be written (read-only everywhere) numba would
+refuse to import it ("cannot cache function ... no locator available"), so clew points
+numba at a private temporary folder for this process instead; a cache that cannot be
+written (a full disk) or read (a damaged file) is skipped. Each case is said in one line,
+once, and the job runs on kernels compiled in memory.
 """
 
 from __future__ import annotations
@@ -15,31 +44,141 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["announce", "needs_compiling", "numba_loaded", "set_announcer", "skip_blas_probe"]
+__all__ = [
+    "ClewCompileWarning",
+    "announce",
+    "cache_folder",
+    "compile_message",
+    "guard_kernel_imports",
+    "needs_compiling",
+    "notice_wanted",
+    "numba_loaded",
+    "set_announcer",
+    "skip_blas_probe",
+]
 
-_ROOT = Path(__file__).resolve().parent
-
-# Who is told that kernels must be compiled: nobody in a library process; the command line
-# installs a printer (the library knows which kernels a job needs, the command line knows
-# whether someone is watching).
-_announcer: Callable[[list[str]], None] | None = None
+_ROOT = Path(os.path.abspath(os.path.dirname(__file__)))
 
 
-def set_announcer(announcer: Callable[[list[str]], None] | None) -> None:
-    """Call ``announcer(pending)`` whenever :func:`announce` finds kernels to compile."""
+class ClewCompileWarning(UserWarning):
+    """Issued once per process when a call is about to compile kernels that are not in the
+    cache yet (the first use after an install or an upgrade), with the kernels and an
+    estimate of the time: ``compiling 7 kernels for sudoku rating, about 9 s (once; later
+    runs load them from the cache)``.
+
+    It is a warning, not an error: the call goes on and returns its answer. Silence it with
+    the warnings filter, e.g. ``warnings.filterwarnings("ignore",
+    category=clew.ClewCompileWarning)``, or compile ahead with :func:`clew.compile`.
+    """
+
+
+_MEMORY = "in memory"
+# Whether this process has said that it compiles in memory (no cache folder can be written)
+_said_memory = False
+# The private cache folder of this process when no other can be written (removed at exit)
+_private: str | None = None
+
+# Who is told that kernels must be compiled: None issues a ClewCompileWarning (a library
+# process); the command line installs a printer of one line on stderr.
+_announcer: Callable[[str], None] | None = None
+# The kernel modules already announced in this process (or found in the cache): each is
+# said at most once, and checked on disk at most once.
+_announced: set[str] = set()
+
+
+def set_announcer(announcer: Callable[[str], None] | None) -> None:
+    """Call ``announcer(message)`` instead of issuing a :class:`ClewCompileWarning` when
+    :func:`announce` finds kernels to compile or a cache cannot be used; ``None`` restores
+    the warning."""
     global _announcer
     _announcer = announcer
 
 
-def announce(*modules: str) -> None:
-    """Say, through the installed announcer, which of ``modules`` must be compiled before
-    use. The library calls this just before it first calls a kernel of those modules; it
-    costs a few ``stat`` calls and nothing at all when no announcer is installed."""
-    if _announcer is None:
+def _say(message: str) -> None:
+    if os.environ.get("CLEW_COMPILE_NOTICE", "").strip() in ("0", "off", "no"):
         return
-    pending = needs_compiling(*modules)
+    if _announcer is not None:
+        _announcer(message)
+        return
+    import warnings
+
+    warnings.warn(message, ClewCompileWarning, stacklevel=4)
+
+
+def notice_wanted(message: str) -> bool:
+    """Whether the warnings filter lets a :class:`ClewCompileWarning` with ``message``
+    through (``ignore`` silences it; ``error`` counts as shown): the command line prints its
+    own line in place of the warning, and keeps to the filter a program or a test set."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        try:
+            warnings.warn(message, ClewCompileWarning)
+        except ClewCompileWarning:
+            return True
+    return bool(caught)
+
+
+def announce(*modules: str, job: str | None = None) -> None:
+    """Say once per process which of the kernel ``modules`` (paths inside the package, such
+    as ``"queens/_kernels_count.py"``) must be compiled before use, and about how long that
+    takes; ``job`` names what they are for ("sudoku rating"), by default their families.
+
+    The library calls this just before it first calls the kernels of a job; it costs a few
+    ``stat`` calls and file reads the first time, and nothing for modules already announced.
+
+    >>> announce("no/such/module.py")   # nothing to compile: nothing is said
+    """
+    global _said_memory
+    fresh = [m for m in modules if m not in _announced]
+    if not fresh or _private is not None:  # in memory: said once already, by the guard
+        return
+    _announced.update(fresh)
+    pending = needs_compiling(*fresh)
+    present = [m for m in fresh if (_ROOT / m).is_file()]
+    if pending and len(pending) < len(present):
+        # Some of the job's modules are in the cache, so the job has run: a module without
+        # any cache entry, not even a stale one, is one this job does not compile.
+        pending = [m for m in pending if indexes(m)]
     if pending:
-        _announcer(pending)
+        if cache_folder(pending[0]) is None:
+            _said_memory = True  # the guard need not say it again
+        _say(compile_message(pending, job))
+
+
+def compile_message(pending: list[str], job: str | None = None) -> str:
+    """The notice for the kernel modules ``pending``: how many kernels, for what, about how
+    long (the measured table, :mod:`clew._compile_table`).
+
+    >>> compile_message([])
+    'nothing to compile'
+    """
+    if not pending:
+        return "nothing to compile"
+    from ._compile_table import MODULES
+
+    kernels, seconds, known = 0, 0.0, True
+    for module in pending:
+        row = MODULES.get(module)
+        if row is None:
+            known = False
+            try:
+                kernels += (_ROOT / module).read_text(encoding="utf-8").count("cache=True")
+            except OSError:
+                pass
+        else:
+            kernels += row[0]
+            seconds += row[1]
+    if job is None:
+        job = ", ".join(dict.fromkeys(m.split("/", 1)[0] for m in pending))
+    what = f"{kernels} kernel{'s' if kernels != 1 else ''}" if kernels else "kernels"
+    folder = cache_folder(pending[0])
+    if folder is None:
+        where, after = f" {_MEMORY}", f" ({_nowhere_reason(pending[0])})"
+    else:
+        where, after = "", " (once; later runs load them from the cache)"
+    about = f", about {max(1, round(seconds))} s" if known and seconds else ""
+    return f"compiling {what} for {job}{where}{about}{after}"
 
 
 def numba_loaded() -> bool:
@@ -49,36 +188,298 @@ def numba_loaded() -> bool:
     return "numba" in sys.modules
 
 
+# ---------------------------------------------------------------------------------------------
+# Where the cache is, and whether it is fresh
+# ---------------------------------------------------------------------------------------------
+
+
+def _numba_cache_dir() -> str:
+    config = sys.modules.get("numba.core.config")
+    if config is not None:  # numba's own value, once it has read it (a program may set it)
+        return getattr(config, "CACHE_DIR", "") or ""
+    return os.environ.get("NUMBA_CACHE_DIR", "")
+
+
+def _user_wide_folder() -> Path:
+    """numba's user-wide cache folder (``appdirs.user_cache_dir`` of "numba")."""
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "numba"
+    if os.name == "nt":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "numba" / "Cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "numba"
+
+
+def _subfolder(source_dir: str) -> str:
+    import hashlib
+
+    return os.path.basename(source_dir) + "_" + hashlib.sha1(source_dir.encode()).hexdigest()
+
+
+def _writable(folder: Path) -> bool:
+    """Whether numba could create ``folder`` and write in it (it tries ``os.makedirs`` and a
+    temporary file; ``os.access`` answers the same without leaving anything behind)."""
+    path = folder
+    while not path.exists():
+        if path.parent == path:
+            return False
+        path = path.parent
+    return path.is_dir() and os.access(path, os.W_OK | os.X_OK)
+
+
+def _candidates(source_dir: str) -> list[tuple[str, Path]]:
+    found = []
+    custom = _numba_cache_dir()
+    if custom:
+        found.append(("NUMBA_CACHE_DIR", Path(custom) / _subfolder(source_dir)))
+    found.append(("__pycache__", Path(source_dir) / "__pycache__"))
+    found.append(("user cache", _user_wide_folder() / _subfolder(source_dir)))
+    return found
+
+
+def cache_folder(module: str) -> Path | None:
+    """The folder where numba keeps the cache of the kernel ``module`` (a path inside the
+    package): the first writable one in numba's order, or None when none is (numba then
+    cannot cache it at all, and clew compiles it in memory).
+
+    >>> cache_folder("queens/_kernels_count.py") is not None   # a folder can be written here
+    True
+    """
+    source_dir = os.path.dirname(str(_ROOT / module))
+    for _, folder in _candidates(source_dir):
+        if _writable(folder):
+            return folder
+    return None
+
+
+def _nowhere_reason(module: str) -> str:
+    source_dir = os.path.dirname(str(_ROOT / module))
+    return "no kernel cache folder can be written: " + ", ".join(str(f) for _, f in _candidates(source_dir))
+
+
+def _numba_version() -> str:
+    numba = sys.modules.get("numba")
+    if numba is not None and hasattr(numba, "__version__"):
+        return numba.__version__
+    global _VERSION
+    if _VERSION is None:
+        _VERSION = _installed_numba_version()
+    return _VERSION
+
+
+def _installed_numba_version() -> str:
+    """numba's version without importing it: its ``_version.py`` holds it as text (a few
+    milliseconds; ``importlib.metadata`` takes a tenth of a second to load)."""
+    import importlib.util
+    import re
+
+    try:
+        spec = importlib.util.find_spec("numba")
+        text = Path(spec.origin).with_name("_version.py").read_text(encoding="utf-8")
+        return re.search(r'"version":\s*"([^"]+)"', text).group(1)
+    except (AttributeError, ImportError, OSError, TypeError, ValueError):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("numba")
+        except PackageNotFoundError:
+            return ""
+
+
+_VERSION: str | None = None
+_TAG = f"py{sys.version_info.major}{sys.version_info.minor}{getattr(sys, 'abiflags', '')}"
+
+
+def _digest(source: Path) -> bytes | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(source.read_bytes()).digest()
+    except OSError:
+        return None
+
+
+def index_is_fresh(index: str | os.PathLike, digest: bytes) -> bool:
+    """Whether the numba index file ``index`` was written by this numba version for the
+    source whose SHA-256 is ``digest`` (numba ignores any other: it compiles again).
+
+    The first pickled value of an index is the numba version; the rest holds the source's
+    hash as raw bytes, found without unpickling it (which would import numba)."""
+    import pickle
+
+    try:
+        with open(index, "rb") as f:
+            version = pickle.load(f)
+            rest = f.read()
+    except Exception:  # missing, unreadable or damaged: numba will not use it either
+        return False
+    return version == _numba_version() and digest in rest
+
+
+def indexes(module: str) -> list[Path]:
+    """The index files of the kernel ``module`` in its cache folder (fresh or not)."""
+    folder = cache_folder(module)
+    if folder is None:
+        return []
+    stem = Path(module).stem + "."
+    try:
+        return [Path(e.path) for e in os.scandir(folder)
+                if e.name.startswith(stem) and e.name.endswith(f".{_TAG}.nbi")]
+    except OSError:
+        return []
+
+
 def needs_compiling(*modules: str) -> list[str]:
     """The kernel modules among ``modules`` (paths inside the package, such as
-    ``"queens/_kernels_count.py"``) whose compiled cache is missing or stale.
+    ``"queens/_kernels_count.py"``) that numba must compile before use: no index file in
+    their cache folder (:func:`cache_folder`) written by this numba version for their
+    current source, or no cache folder that can be written at all.
 
-    A module whose cache folder cannot be written is left out: numba then keeps its cache
-    elsewhere, and nothing can be said about it here.
+    A module counts as compiled when one of its functions is: a job compiles the kernels it
+    needs from a module together. Modules that do not exist are left out.
 
     >>> needs_compiling("no/such/module.py")
     []
     """
-    tag = f"py{sys.version_info.major}{sys.version_info.minor}"
     out = []
     for module in modules:
         source = _ROOT / module
-        cache = source.parent / "__pycache__"
         if not source.is_file():
             continue
-        if cache.exists() and not os.access(cache, os.W_OK):
-            continue
-        if not cache.exists() and not os.access(source.parent, os.W_OK):
-            continue
-        stamp = source.stat().st_mtime
-        prefix = source.stem + "."
-        try:
-            indexes = [e for e in os.scandir(cache) if e.name.startswith(prefix) and e.name.endswith(f".{tag}.nbi")]
-        except OSError:
-            indexes = []
-        if not indexes or all(e.stat().st_mtime < stamp for e in indexes):
+        digest = _digest(source)
+        if digest is None or not any(index_is_fresh(i, digest) for i in indexes(module)):
             out.append(module)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Caches that break: read-only everywhere, full, damaged
+# ---------------------------------------------------------------------------------------------
+
+_said_broken: set[str] = set()
+
+
+def _say_broken(kind: str, message: str) -> None:
+    if kind not in _said_broken:
+        _said_broken.add(kind)
+        _say(message)
+
+
+def _use_private_folder(module_file: str) -> None:
+    """No cache folder can be written for ``module_file``: numba would refuse to import its
+    kernels, so cache them for this process only, in a temporary folder removed at exit."""
+    import atexit
+    import shutil
+    import tempfile
+
+    global _said_memory, _private
+    reason = _nowhere_reason(os.path.relpath(module_file, _ROOT))
+    try:
+        private = tempfile.mkdtemp(prefix="clew-kernels-")
+    except OSError:
+        return  # nowhere at all: numba's own error follows
+    _private = private
+    atexit.register(shutil.rmtree, private, ignore_errors=True)
+    os.environ["NUMBA_CACHE_DIR"] = private  # numba re-reads its settings from the environment
+    config = sys.modules.get("numba.core.config")
+    if config is not None:
+        config.CACHE_DIR = private
+    if not _said_memory:  # the compile notice has not said it: say it here, once
+        _said_memory = True
+        _say(f"compiling kernels {_MEMORY} for this run ({reason})")
+
+
+class _SafeCache:
+    """A numba function cache that never fails the call: a load that fails is a miss, a
+    save that fails is skipped (the compiled function stays in memory), each said once."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+        self._saving = True
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def load_overload(self, sig, target_context):
+        try:
+            return self._inner.load_overload(sig, target_context)
+        except Exception as exc:  # a damaged index or data file: compile instead
+            _say_broken("load", f"the kernel cache in {self._inner.cache_path} cannot be read "
+                                f"({_reason(exc)}); compiling in memory")
+            return None
+
+    def save_overload(self, sig, data):
+        if not self._saving:
+            return
+        try:
+            self._inner.save_overload(sig, data)
+        except Exception as exc:  # full, read-only since, removed: keep it in memory
+            self._saving = False
+            _say_broken("save", f"cannot write the kernel cache in {self._inner.cache_path} "
+                                f"({_reason(exc)}); this run keeps its kernels in memory")
+
+
+def _reason(exc: BaseException) -> str:
+    text = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return " ".join(str(text).split())
+
+
+def _guard_module(module) -> None:
+    for value in list(vars(module).values()):
+        cache = getattr(value, "_cache", None)
+        if cache is None or isinstance(cache, _SafeCache) or not hasattr(cache, "save_overload"):
+            continue
+        if type(cache).__name__ == "NullCache":
+            continue
+        value._cache = _SafeCache(cache)
+
+
+class _KernelImports:
+    """Import hook of :func:`guard_kernel_imports`."""
+
+    def find_spec(self, name, path, target=None):
+        if not name.startswith("clew.") or not name.rpartition(".")[2].startswith("_kernels"):
+            return None
+        import importlib.machinery
+
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None and spec.loader is not None and spec.origin:
+            spec.loader = _GuardedLoader(spec.loader, spec.origin)
+        return spec
+
+
+class _GuardedLoader:
+    """The module's own loader (its source, its code), with the guard around its
+    execution."""
+
+    def __init__(self, loader, origin: str) -> None:
+        self.loader, self.origin = loader, origin
+
+    def __getattr__(self, name):
+        return getattr(self.loader, name)
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        if cache_folder(os.path.relpath(self.origin, _ROOT)) is None:
+            _use_private_folder(self.origin)
+        self.loader.exec_module(module)
+        _guard_module(module)
+
+
+def guard_kernel_imports() -> None:
+    """Watch the import of clew's kernel modules (``clew.<family>._kernels*``) so that a
+    cache that cannot be used never fails a job: the kernels are then compiled in memory,
+    and one line says so (see the module's docstring). ``import clew`` calls it; a second
+    call does nothing."""
+    if not any(isinstance(f, _KernelImports) for f in sys.meta_path):
+        sys.meta_path.insert(0, _KernelImports())
+
+
+# ---------------------------------------------------------------------------------------------
+# numba's BLAS probe
+# ---------------------------------------------------------------------------------------------
 
 
 class _NoBlasProbe:

@@ -431,7 +431,7 @@ def test_complete_input_errors_in_process(capsys, args, message):
         ("# nothing\n\n", "<stdin>: the board is empty"),
         ("", "<stdin>: the board is empty"),
         ("Q.\n.Q\n", "the queens on r1c1 and r2c2 attack each other along a diagonal"),
-        (("." * 63 + "\n") * 63, "the board has 63 rows; at most 62"),
+        (("." * 63 + "\n") * 63, "<stdin>: the board has 63 rows; at most 62"),  # read_board refuses it, naming the file
     ],
 )
 def test_complete_bad_boards_in_process(monkeypatch, capsys, board, message):

@@ -30,8 +30,20 @@ def _solutions(n: int) -> tuple:
 
 def _kernel(n: int, squares: list[int], tail: int) -> tuple[int, int]:
     tally = np.zeros(scan.TALLY_SIZE, np.int64)
-    found = scan.count_placements(n, np.asarray(squares, np.int64), len(squares), tail, tally)
+    queens_ = np.asarray(squares, np.int64)
+    if tail <= scan.MRV_TAIL:
+        found = scan.count_placements(n, queens_, len(squares), tally)
+    else:
+        found = scan.count_placements_tail(n, queens_, len(squares), tail, tally)
     return int(found), int(tally[scan.TALLY_NODES])
+
+
+def _per_constellation(n: int, table: np.ndarray, tail: int, tally: np.ndarray | None = None) -> np.ndarray:
+    """Each constellation's completions by the kernel the counting API calls for ``tail``."""
+    tally = np.zeros(scan.TALLY_SIZE, np.int64) if tally is None else tally
+    if tail <= scan.MRV_TAIL:
+        return scan.count_constellations(n, table, 0, len(table), tally)
+    return scan.count_constellations_tail(n, table, 0, len(table), tail, tally)
 
 
 def _queens(n: int, squares: list[int]) -> list[tuple[int, int]]:
@@ -64,7 +76,7 @@ def test_each_constellation_counts_its_own_solutions(n):
         border[key] = border.get(key, 0) + 1
     table = queens.constellations(n)
     for tail in (3, 5, n):
-        per = scan.count_constellations(n, table, 0, len(table), tail, np.zeros(scan.TALLY_SIZE, np.int64))
+        per = _per_constellation(n, table, tail)
         for row, got in zip(table, per):
             assert got == border.get(tuple(int(v) for v in row[1 : 1 + row[0]]), 0), (tail, row)
 
@@ -96,7 +108,7 @@ def test_any_placement_completes_as_the_reference_says(case, tail):
 @pytest.mark.parametrize("tail", TAILS)
 def test_totals_are_the_published_counts_for_every_tail(n, tail, queens_counts):
     table = queens.constellations(n)
-    per = scan.count_constellations(n, table, 0, len(table), tail, np.zeros(scan.TALLY_SIZE, np.int64))
+    per = _per_constellation(n, table, tail)
     assert sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist())) == queens_counts.total[n]
 
 
@@ -107,10 +119,27 @@ def test_row_by_row_and_mrv_visit_different_trees_to_the_same_count(n, queens_co
     tallies = {}
     for tail in (3, n):
         tally = np.zeros(scan.TALLY_SIZE, np.int64)
-        per = scan.count_constellations(n, table, 0, len(table), tail, tally)
+        per = _per_constellation(n, table, tail, tally)
         assert sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist())) == queens_counts.total[n]
         tallies[tail] = int(tally[0])
     assert tallies[3] < tallies[n]  # MRV cuts the tree
+
+
+@pytest.mark.parametrize("n", [1, 5, 8, 11])
+def test_the_plain_kernels_are_the_tail_kernels_at_tail_three(n):
+    # count_constellations and count_placements are compiled without the row tail (their
+    # ``work`` is None, and numba prunes the branch): the same search, node for node.
+    table = queens.constellations(n)
+    plain, tailed = np.zeros(scan.TALLY_SIZE, np.int64), np.zeros(scan.TALLY_SIZE, np.int64)
+    a = scan.count_constellations(n, table, 0, len(table), plain)
+    b = scan.count_constellations_tail(n, table, 0, len(table), scan.MRV_TAIL, tailed)
+    assert a.tolist() == b.tolist() and plain.tolist() == tailed.tolist()
+    for row in table:
+        squares = np.asarray(row[1 : 1 + row[0]], np.int64)
+        plain[:] = tailed[:] = 0
+        a = scan.count_placements(n, squares, len(squares), plain)
+        b = scan.count_placements_tail(n, squares, len(squares), scan.MRV_TAIL, tailed)
+        assert (a, plain.tolist()) == (b, tailed.tolist())
 
 
 def test_the_registry_covers_every_size():

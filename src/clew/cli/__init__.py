@@ -6,8 +6,8 @@ Python API: parse and check the arguments, call the library, print. Data goes to
 diagnostics to stderr, and no traceback ever reaches the user:
 
 One table of exit statuses holds for every command (docs/contract.md): 0 answered, 1
-answered "none" (no solution, no path, nothing found), 2 bad input or usage, 130
-interrupted, 141 output closed early.
+answered "none" (no solution, no path, nothing found) or the output could not be written, 2
+bad input or usage, 130 interrupted, 141 output closed early.
 
 * a bad argument (wrong type, out of range, unknown option) prints one line,
   ``clew: error: <message> (see 'clew ... --help')``, and exits with status 2;
@@ -15,6 +15,10 @@ interrupted, 141 output closed early.
   ``clew: error: <message>`` and exits with status 2;
 * a reader that stops early (``clew queens solve 12 | head -1``) ends the run quietly with
   status 141, as a program killed by SIGPIPE would;
+* an output that cannot be written (``clew queens solve 10 > /dev/full``, a journal whose
+  disk fills or that is deleted during the run) prints one line, ``clew: error: cannot
+  write the output: No space left on device``, and exits with status 1; what stdout still
+  buffers goes to the null device, so the interpreter's own last flush cannot fail again;
 * Ctrl-C prints ``clew: interrupted`` (or what a long job kept) and exits with status 130,
   also inside a single long kernel call (``queens one``, ``queens complete``), which runs
   in a worker thread while the main thread waits for the signal.
@@ -62,9 +66,11 @@ from ._common import (
     EXIT_USAGE,
     Group,
     _close_stdout_quietly,
+    _is_write_fault,
     install_compile_notice,
     _one_line,
     _OutputClosed,
+    _OutputFailed,
     _Stopped,
 )
 
@@ -85,6 +91,7 @@ __all__ = [
 #: The groups of ``clew``, by command name: "module:attribute" of each Click group, imported
 #: only when the command is resolved (or when ``clew --help`` lists it).
 GROUPS = {
+    "compile": f"{__name__}.compile:compile_command",
     "cover": f"{__name__}.cover:cover",
     "journal": f"{__name__}.journal:journal",
     "maze": f"{__name__}.maze:maze",
@@ -110,7 +117,7 @@ def cli() -> None:
 
     Problems: 'queens' (N-Queens), 'sudoku' (every shape and variant), 'cover' (exact
     cover), 'maze' (generate, solve and watch mazes); 'journal' shows where a long job
-    recorded with --journal stands.
+    recorded with --journal stands; 'compile' compiles the kernels ahead of their first use.
 
     Run 'clew PROBLEM --help' for a problem's commands, e.g. 'clew queens --help'. Every
     long command takes --jobs J (default 1; 'all' for one worker per core), every command
@@ -140,15 +147,28 @@ def run(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     from ..errors import ClewError
 
+    if sys.stdout is None:  # started with stdout closed ('>&-'): Python has no stream for it
+        click.echo("clew: error: cannot write the output: standard output is closed", err=True)
+        return EXIT_FAILURE
     try:
         try:
             result = cli.main(args=argv, prog_name="clew", standalone_mode=False)
             sys.stdout.flush()
-        except BrokenPipeError as exc:  # the last flush found the pipe closed
+        except BrokenPipeError as exc:  # the last flush, or the help, found the pipe closed
             raise _OutputClosed() from exc
+        except OSError as exc:  # the last flush, or the help (printed outside any command)
+            if not _is_write_fault(exc):
+                raise
+            raise _OutputFailed(exc) from None
     except _OutputClosed:
         _close_stdout_quietly()
         return EXIT_BROKEN_PIPE
+    except _OutputFailed as exc:
+        click.echo(f"clew: error: {_one_line(exc.message())}", err=True)
+        # what is still buffered would fail again at the interpreter's last flush, and print
+        # "Exception ignored ...": it goes to the null device instead, as for a closed pipe
+        _close_stdout_quietly()
+        return EXIT_FAILURE
     except _NO_ARGS_IS_HELP as exc:
         exc.show()  # a bare 'clew' or 'clew queens': the help, on stderr
         return EXIT_USAGE
@@ -161,13 +181,26 @@ def _run(argv: list[str] | None) -> int:
         return exc.exit_code
     except ClewError as exc:
         click.echo(f"clew: error: {_one_line(exc)}", err=True)
-        return EXIT_USAGE
+        # a journal that stopped taking records mid-run is an output that could not be
+        # written (1), not bad input: the same command resumes once there is room
+        from ..scale.journal import JournalWriteError
+
+        return EXIT_FAILURE if isinstance(exc, JournalWriteError) else EXIT_USAGE
     except (click.Abort, KeyboardInterrupt, _Stopped) as exc:
         # a job of clew.scale says how much of it is safe (clew.scale.Interrupted.hint)
         cause = exc.interrupt if isinstance(exc, _Stopped) else exc
         hint = getattr(cause, "hint", None)
         click.echo(f"clew: {hint() if callable(hint) else 'interrupted'}", err=True)
         return EXIT_INTERRUPTED
+    except Exception as exc:  # after _Stopped, an Exception too
+        # a worker that died (the OOM killer, a Dask cluster that lost its workers): the run
+        # could not finish, and the journal keeps what did (clew.scale.PieceError)
+        from ..scale.executors import PieceError
+
+        if not isinstance(exc, PieceError):
+            raise
+        click.echo(f"clew: error: {_one_line(exc)}", err=True)
+        return EXIT_FAILURE
     return result if isinstance(result, int) else EXIT_OK
 
 

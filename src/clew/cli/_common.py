@@ -1,6 +1,7 @@
 """What every ``clew`` command shares: the Click plumbing, the option declarations, the I/O.
 
-* Plumbing: :class:`Group` (a closed stdout pipe becomes :class:`_OutputClosed`),
+* Plumbing: :class:`Group` (a closed stdout pipe becomes :class:`_OutputClosed`, a full
+  disk :class:`_OutputFailed`),
   :class:`Command` (negative numbers are arguments, not options), :class:`Integer` (one-line
   messages), :class:`_OptionalArgument`, :func:`_at_most`, :func:`_ctrl_c_kills`, the exit
   statuses and the context settings and epilog of every command.
@@ -18,6 +19,7 @@ Like every module of :mod:`clew.cli`, this one imports only Click and the standa
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import os
 import re
@@ -28,7 +30,8 @@ import click
 
 #: Exit statuses, one table for every command (also in every command's help and in
 #: docs/contract.md): 0 answered; 1 answered "none" (no solution, no path, nothing found, a
-#: puzzle beyond the techniques) or the output could not be written; 2 bad input or usage
+#: puzzle beyond the techniques) or the run could not finish (the output could not be
+#: written, a worker died); 2 bad input or usage
 #: (one line on stderr); 130 interrupted (one line on stderr); 141 output closed early.
 EXIT_OK = 0
 EXIT_NONE = 1
@@ -41,8 +44,9 @@ EXIT_BROKEN_PIPE = 141
 _CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 _EPILOG = (
-    "Exit status: 0 answered, 1 answered 'none' (no solution, no path, nothing found), "
-    "2 bad input (one line on stderr), 130 interrupted, 141 output closed early (as with '| head')."
+    "Exit status: 0 answered, 1 answered 'none' (no solution, no path, nothing found) or the "
+    "run could not finish (the output could not be written, a worker died), 2 bad input (one "
+    "line on stderr), 130 interrupted, 141 output closed early (as with '| head')."
 )
 
 #: The number of workers of every long command when --jobs is not given (clew.errors).
@@ -63,6 +67,35 @@ class _OutputClosed(Exception):
     """stdout's reader went away (EPIPE). Not an OSError, so that Click lets it through."""
 
 
+class _OutputFailed(Exception):
+    """The output could not be written: a full disk (``> /dev/full``), a file too large, an
+    I/O error. ``error`` is the OSError; :func:`clew.cli.run` reports it in one line and
+    exits with status 1 ("the output could not be written"). Not an OSError, so that Click
+    lets it through."""
+
+    def __init__(self, error: OSError, where: str = "the output") -> None:
+        super().__init__(error)
+        self.error, self.where = error, where
+
+    def message(self) -> str:
+        """``cannot write the output: No space left on device``."""
+        return f"cannot write {self.where}: {self.error.strerror or self.error}"
+
+
+#: errno values of a write that failed for want of room or of a working device: an OSError
+#: with one of these and no file name escaping a command comes from writing its output (an
+#: open() names its file; a read of an input is reported where it happens).
+_WRITE_FAULTS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EIO", "EROFS", "ENXIO", "EAGAIN", "EBADF")
+    if hasattr(errno, name)
+)
+
+
+def _is_write_fault(exc: BaseException) -> bool:
+    """Whether ``exc`` is the failure of a write to the output (see :data:`_WRITE_FAULTS`)."""
+    return isinstance(exc, OSError) and exc.errno in _WRITE_FAULTS and exc.filename is None
+
+
 class _Stopped(Exception):
     """Ctrl-C inside a command, carried past Click (which would print a blank line and turn
     it into Abort) to :func:`clew.cli.run`; ``interrupt`` is the original, which may say
@@ -74,7 +107,8 @@ class _Stopped(Exception):
 
 
 class Group(click.Group):
-    """A group that turns a broken stdout pipe into :class:`_OutputClosed` and Ctrl-C into
+    """A group that turns a broken stdout pipe into :class:`_OutputClosed`, an output that
+    cannot be written (a full disk) into :class:`_OutputFailed` and Ctrl-C into
     :class:`_Stopped`, for :func:`clew.cli.run` to report in one line.
 
     ``lazy_subcommands`` maps command names to the "module:attribute" paths of Click
@@ -111,6 +145,10 @@ class Group(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError as exc:
             raise _OutputClosed() from exc
+        except OSError as exc:
+            if _is_write_fault(exc):
+                raise _OutputFailed(exc) from None
+            raise
         except KeyboardInterrupt as exc:
             raise _Stopped(exc) from None
 
@@ -354,24 +392,24 @@ def progress_option(
     return click.option("--progress/--quiet", "progress", default=None, help=help)
 
 
-def _say_compiling(pending: list[str]) -> None:
-    names = ", ".join(m.rsplit("/", 1)[-1].removesuffix(".py") for m in pending)
-    click.echo(
-        f"clew: compiling kernels for their first use ({names}); this takes a few seconds "
-        "(about 5-15 s) once, later runs load them from the cache",
-        err=True,
-    )
+def _say_compiling(message: str) -> None:
+    """The command line's voice of :func:`clew._kernel_cache.announce`: one line on stderr
+    in place of the :class:`~clew.ClewCompileWarning` (the same warnings filter silences
+    it, e.g. a test's)."""
+    from .._kernel_cache import notice_wanted
+
+    if notice_wanted(message):
+        click.echo(f"clew: {message}", err=True)
 
 
 def install_compile_notice() -> None:
-    """Let the library say once on stderr that the kernels it is about to call must be
-    compiled first (the first run after an install: seconds of silence otherwise). Only
-    when stderr is a terminal, as the progress bar: someone is waiting there; a log or a
-    pipe gets the same bytes from a first run as from any other."""
-    if sys.stderr.isatty():
-        from .._kernel_cache import set_announcer
+    """Let the library say once on stderr which kernels it is about to compile and about
+    how long that takes (the first run after an install or an upgrade: seconds of silence
+    otherwise), or that a cache cannot be used. On a terminal and in a log alike: a run
+    that compiles nothing says nothing."""
+    from .._kernel_cache import set_announcer
 
-        set_announcer(_say_compiling)
+    set_announcer(_say_compiling)
 
 
 def compile_notice(*modules: str) -> None:
@@ -532,13 +570,18 @@ def _write_text(text: str, path: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    name = click.format_filename(path)
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as exc:  # a path that cannot be written at all: bad input (2)
         from ..errors import ClewError
 
-        raise ClewError(f"{click.format_filename(path)}: cannot write: {exc.strerror or exc}") from None
+        raise ClewError(f"{name}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with f:
+            f.write(text)
+    except OSError as exc:  # opened, then the disk filled: the output could not be written (1)
+        raise _OutputFailed(exc, name) from None
 
 
 def _write_trace(events, max_events: int) -> None:

@@ -51,7 +51,7 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from .problem import MAX_BOUND, CoverInputError, Problem
+from .problem import MAX_BOUND, MAX_ENTRIES, MAX_OPTIONS, CoverInputError, Problem
 
 __all__ = ["MAX_NAME", "read", "write"]
 
@@ -194,10 +194,15 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
     bounds: dict[str, tuple[int, int]] = {}
     kind: dict[str, bool] = {}  # item -> is primary
     item_line = 0
-    options: list[list[str]] = []
+    options: list[tuple[str, ...]] = []
+    entries: list[tuple[tuple[str, str | None], ...]] = []
     option_lines: list[int] = []
+    # one search of the whole text: the lines are searched only when it holds a bad byte
+    escaped = encoding is not None and _SURROGATE_ESCAPE.search(text) is not None
+    total = 0  # items named by the options so far
+    known: dict[str, tuple[str, str | None]] = {}  # each token seen, as (item, colour)
     for number, line in enumerate(lines, start=1):
-        if encoding is not None:
+        if escaped:
             bad = _SURROGATE_ESCAPE.search(line)
             if bad:
                 byte = ord(bad.group()) - 0xDC00
@@ -236,7 +241,8 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
                     if hi > MAX_BOUND:
                         raise fail(number, f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})")
                     token = name
-                problem = _bad_name(token)
+                # a token holds no white space: only these can make a name wrong
+                problem = _bad_name(token) if not token or len(token) > MAX_NAME or ":" in token or "|" in token else None
                 if problem:
                     raise fail(number, f"item name {token!r} {problem}")
                 if token in kind:
@@ -253,29 +259,43 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             raise fail(number, _SLASHES)
         if "|" in line:
             raise fail(number, "an option line cannot contain '|' (a comment line starts with '|')")
-        names: set[str] = set()
+        if len(entries) >= MAX_OPTIONS:
+            raise fail(number, f"more than {MAX_OPTIONS:,} options: the most a problem may have")
+        total += len(tokens)
+        if total > MAX_ENTRIES:
+            raise fail(number, f"more than {MAX_ENTRIES:,} items in the options together: the most a problem may have")
+        parsed = []
         for token in tokens:
-            item, sep, colour = token.partition(":")
-            problem = _bad_name(item)
-            if problem:
-                raise fail(number, f"item name {item!r} {problem}")
-            if item not in kind:
-                raise fail(number, f"unknown item {item!r}")
-            if item in names:
-                raise fail(number, f"option names item {item!r} twice")
-            names.add(item)
-            if sep:
-                if kind[item]:
-                    raise fail(number, f"primary item {item!r} cannot have a colour ({token})")
-                problem = _bad_name(colour, colour=True)
-                if problem:
-                    raise fail(number, f"colour {colour!r} of item {item!r} {problem}")
-        options.append(tokens)
+            entry = known.get(token)
+            if entry is None:  # a token is checked once, the first time it is seen
+                # a token of split() holds no white space, and the line no '|': an item name
+                # is wrong only when empty or too long, and the full check runs only then
+                item, sep, colour = token.partition(":")
+                if not item or len(item) > MAX_NAME:
+                    raise fail(number, f"item name {item!r} {_bad_name(item)}")
+                primary_item = kind.get(item)
+                if primary_item is None:
+                    raise fail(number, f"unknown item {item!r}")
+                if sep:
+                    if primary_item:
+                        raise fail(number, f"primary item {item!r} cannot have a colour ({token})")
+                    problem = _bad_name(colour, colour=True)
+                    if problem:
+                        raise fail(number, f"colour {colour!r} of item {item!r} {problem}")
+                entry = known[token] = (item, colour if sep else None)
+            parsed.append(entry)
+        if len(parsed) > 1 and len({item for item, _ in parsed}) != len(parsed):
+            seen: set[str] = set()
+            twice = next(item for item, _ in parsed if item in seen or seen.add(item))
+            raise fail(number, f"option names item {twice!r} twice")
+        options.append(tuple(tokens))
+        entries.append(tuple(parsed))
         option_lines.append(number)
     if primary is None:
         raise fail(max(1, len(lines)), "no item line (the input has only comments and blank lines)")
     try:
-        return Problem(options, primary=primary, secondary=secondary, bounds=bounds)
+        # every name, colour and item was checked above, each error with its line
+        return Problem(options, primary=primary, secondary=secondary, bounds=bounds, _entries=entries)
     except CoverInputError as error:
         # Not expected (every check above comes first), but keep the line number if it is.
         message = str(error)

@@ -16,6 +16,7 @@ files), so a string item name cannot contain ``:``; colours are written on strin
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,13 @@ __all__ = ["CoverInputError", "Problem", "Compiled", "MAX_BOUND"]
 
 #: The largest multiplicity an item may have (the kernels keep bounds in int32).
 MAX_BOUND = 2**31 - 1
+#: The most options a problem may have. A problem is held as Python tuples (about 300 bytes
+#: an option of a few items), so a million options is some 300 MB: a problem of 10**8
+#: options is refused in one line instead of filling the memory.
+MAX_OPTIONS = 1_000_000
+#: The most items all the options name together (the kernels' arrays hold one int32 each,
+#: the Python tuples about 60 bytes each).
+MAX_ENTRIES = 5_000_000
 
 
 class CoverInputError(ClewError):
@@ -173,7 +181,14 @@ class Problem:
         *,
         bounds: Mapping | None = None,
         allow_empty: bool = False,
+        _entries: list | None = None,
     ) -> None:
+        if _entries is not None:
+            # parts that clew.cover.knuth.read has checked already, line by line (names,
+            # colours, unknown and repeated items): checking them again here would cost as
+            # much again as the reading, on a file of a million options
+            self._trusted(options, _entries, tuple(primary), tuple(secondary), bounds or {})
+            return
         if isinstance(options, (str, bytes)):
             raise CoverInputError("options must be a list of item lists, got a string")
         if isinstance(options, np.ndarray):
@@ -181,9 +196,14 @@ class Problem:
                 "Problem takes options as lists of item names; for a 0/1 matrix use Problem.from_matrix"
             )
         try:
-            options = list(options)
+            # never more than the bound in memory: a generator of 10**8 options is refused
+            # once it has given one more option than MAX_OPTIONS, not after filling the memory
+            options = list(itertools.islice(options, MAX_OPTIONS + 1))
         except TypeError:
             raise CoverInputError(f"options must be a list of item lists, got {options!r}") from None
+        if len(options) > MAX_OPTIONS:
+            raise CoverInputError(f"more than {MAX_OPTIONS:,} options: the most a problem may have")
+        total = 0
         secondary_given = secondary is not None
         secondary = self._item_list(() if secondary is None else secondary, "secondary")
         opts: list[tuple] = []
@@ -193,9 +213,12 @@ class Problem:
             if isinstance(option, (str, bytes)):
                 raise CoverInputError(f"{where} must be a list of items, got the string {option!r}")
             try:
-                tokens = list(option)
+                tokens = list(itertools.islice(option, MAX_ENTRIES - total + 1))
             except TypeError:
                 raise CoverInputError(f"{where} must be a list of items, got {option!r}") from None
+            total += len(tokens)
+            if total > MAX_ENTRIES:
+                raise CoverInputError(f"{where}: more than {MAX_ENTRIES:,} items in the options together: the most a problem may have")
             parsed = []
             names: set = set()
             for token in tokens:
@@ -264,6 +287,14 @@ class Problem:
         self.bounds: tuple[tuple[int, int], ...] = tuple(limits)
         #: Each option as ``(item, colour or None)`` pairs.
         self.entries: tuple[tuple[tuple, ...], ...] = tuple(entries)
+
+    def _trusted(self, options: list, entries: list, primary: tuple, secondary: tuple, bounds: Mapping) -> None:
+        position = {name: k for k, name in enumerate(primary)}
+        limits = [(1, 1)] * len(primary)
+        for item, value in bounds.items():
+            limits[position[item]] = _bound(item, value)
+        self.primary, self.secondary, self.options, self.labels = primary, secondary, tuple(options), None
+        self.bounds, self.entries = tuple(limits), tuple(entries)
 
     @staticmethod
     def _item_list(items, kind: str) -> tuple:

@@ -26,7 +26,12 @@ from ..errors import ClewError
 from ._kernels import survey
 from .geometry import END, START, SYMBOLS, cell_name
 
-__all__ = ["MazeInputError", "format_grid", "parse_text"]
+__all__ = ["MAX_CELLS", "MazeInputError", "format_grid", "parse_text"]
+
+#: The most cells a maze read from text may have: 2048 x 2048. A path through it is kept as
+#: (row, column) pairs, about 130 bytes a cell, so the longest path of the largest maze stays
+#: within a few hundred MB; a 10 MB line is refused in one line, not a gigabyte later.
+MAX_CELLS = 2048 * 2048
 
 _ALLOWED = np.zeros(256, dtype=bool)
 _ALLOWED[[ord(ch) for ch in SYMBOLS]] = True
@@ -80,21 +85,42 @@ def parse_text(text: str | bytes, *, source: str | None = None) -> np.ndarray:
             ) from None
     else:
         data = bytes(text)
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()  # the final newline
-    lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
-    if not lines or not lines[0]:
-        raise MazeInputError(f"{prefix}the maze is empty" if not lines or len(lines) == 1
+    buf = np.frombuffer(data, dtype=np.uint8)
+    # the lines as (start, end) offsets, found by numpy: no Python object per line, so that
+    # ten million empty lines cost no more than one line of ten million cells
+    first = data.find(b"\n")
+    if first == 0 or first == 1 and data[:1] == b"\r":  # before the lines are counted: ten million empty lines
+        raise MazeInputError(f"{prefix}the maze is empty" if len(data) <= first + 1
                              else f"{prefix}line 1 is empty: a maze starts on its first line")
-    width = len(lines[0])
-    for i, line in enumerate(lines):
-        if len(line) != width:
-            raise MazeInputError(
-                f"{prefix}line {i + 1} has {len(line)} characters, line 1 has {width}: every row "
-                "must be as long as the first"
-            )
-    grid = np.frombuffer(b"".join(lines), dtype=np.uint8).reshape(len(lines), width).copy()
+    breaks = np.flatnonzero(buf == ord("\n"))
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks, [buf.size]))
+    if starts[-1] == buf.size:
+        starts, ends = starts[:-1], ends[:-1]  # the final newline
+    carriage = (ends > starts) & (buf[np.maximum(ends - 1, 0)] == ord("\r")) if buf.size else ends > starts
+    ends = ends - carriage  # Windows line ends
+    lengths = ends - starts
+    if not lengths.size or not lengths[0]:
+        raise MazeInputError(f"{prefix}the maze is empty" if lengths.size <= 1
+                             else f"{prefix}line 1 is empty: a maze starts on its first line")
+    width = int(lengths[0])
+    wrong = np.flatnonzero(lengths != width)
+    if wrong.size:
+        i = int(wrong[0])
+        raise MazeInputError(
+            f"{prefix}line {i + 1} has {int(lengths[i])} characters, line 1 has {width}: every row "
+            "must be as long as the first"
+        )
+    rows = int(lengths.size)
+    if rows * width > MAX_CELLS:
+        raise MazeInputError(
+            f"{prefix}the maze has {rows:,} x {width:,} = {rows * width:,} cells; a maze read from text has at most "
+            f"{MAX_CELLS:,} (the path found in it is kept as Python pairs)"
+        )
+    keep = np.ones(buf.size, dtype=bool)
+    keep[breaks] = False
+    keep[ends[carriage]] = False
+    grid = buf[keep].reshape(rows, width)
     # one pass over the bytes; a cell is looked for only when a message must name it
     counts, where = survey(grid.ravel(), START, END)
     if counts[~_ALLOWED].any():

@@ -74,12 +74,8 @@ from numba import njit
 from .._bits import ctz64, popcount64
 from ._kernels_common import COLUMN_LINE, MAX_BORDER, SYMMETRIES, emit_image, sort_small, transform
 from ._kernels_common import MAX_COUNT_N  # noqa: F401  (the limit of these kernels, for the counting API)
+from .border import TABLE_COLUMNS, TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT  # the table's columns
 
-#: Columns of the constellation table (``border_constellations``): the number of border
-#: queens, their squares from ``TABLE_SQUARES`` on (``MAX_BORDER`` slots, -1 if unused),
-#: and the orbit size.
-TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT = 0, 1, 1 + MAX_BORDER
-TABLE_COLUMNS = TABLE_WEIGHT + 1
 
 #: Slots of the per-depth state ``S[d]`` of the completion search: its masks, its untried
 #: squares, its line. ``S`` has ``SLOTS`` columns: one 64-byte cache line per depth.
@@ -117,7 +113,9 @@ def _attacks(a, b, n):
 
 @njit(cache=True)
 def border_constellations(n):
-    """Canonical border constellations of the n x n board.
+    """Canonical border constellations of the n x n board: the table of
+    :func:`clew.queens.border.border_constellations`, which the library uses (it needs no
+    compiling); kept as its second opinion in the tests.
 
     Returns an int64 array of shape (K, 6): ``m, s0, s1, s2, s3, weight`` where ``m`` (1..4)
     is the number of border queens, ``s0..s{m-1}`` their squares ``r * n + c`` in increasing

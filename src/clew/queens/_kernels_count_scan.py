@@ -28,6 +28,12 @@ the last queens it places (see ``counting.COMPLETION_TAIL``, measured by
 a pure row-by-row search. Either way the last three queens of a branch are decided
 together, branch-free (``_triple``): their rows' free squares are at most three columns.
 
+The row tail has kernels of its own (``count_constellations_tail``,
+``count_placements_tail``): every board size counts with ``tail`` 3 today, and a first
+count after an install should not compile a search it does not run (issue 26).
+``complete`` serves both: called with ``work`` None, numba prunes the row tail from that
+compilation.
+
 Bit layout
 ----------
 The masks are those of ``_kernels_count`` (int64, all below bit 2n - 1 <= 63): ``rows`` and
@@ -90,6 +96,10 @@ _KEY_LINE_MASK = (1 << _KEY_LINE_BITS) - 1
 _FILLED = np.int64(1) << 62  # above every key of an empty line
 #: The last queens of a branch, decided together by ``_triple`` (not by branching levels).
 _LAST = 3
+#: The largest ``tail`` that :func:`count_constellations` and :func:`count_placements`
+#: stand for (they search by MRV to the last three queens); a larger one needs the
+#: ``*_tail`` kernels.
+MRV_TAIL = _LAST
 #: Columns of the row tail's stack ``work`` (one row per level): the row, the masks before
 #: its queen, its untried columns.
 _W_ROW, _W_COLS, _W_D1, _W_D2, _W_FREE = 0, 1, 2, 3, 4
@@ -115,41 +125,32 @@ def _pair(n, full, x1, x2, cols, d1, d2):
 
 
 @njit(cache=True, inline="always")
-def _after(a, dist, f):
-    # the squares of ``f`` (a row ``dist`` rows away) left free by a queen on column ``a``
-    return f & ~(a | (a << dist) | (a >> dist))
-
-
-@njit(cache=True, inline="always")
-def _pair_of(a, f2, f3, d23):
-    # 1 if a queen on ``a`` (a bit, or 0 for none) leaves a pair of squares in the two
-    # rows ``d23`` apart with free squares ``f2``, ``f3`` (already cut by ``a``), else 0
-    b1 = f2 & -f2
-    b2 = f2 ^ b1
-    ok1 = (b1 != 0) & (_after(b1, d23, f3) != 0)
-    ok2 = (b2 != 0) & (_after(b2, d23, f3) != 0)
-    return (np.int64(ok1) + np.int64(ok2)) * np.int64(a != 0)
-
-
-@njit(cache=True, inline="always")
 def _triple(n, full, x1, x2, x3, cols, d1, d2):
     """Completions of the three empty rows ``x1 < x2 < x3``, branch-free: each of the (at
-    most three) squares of row x1, then ``_pair_of`` the two others."""
+    most three) squares of row x1 in turn, then the (at most two) squares it leaves in row
+    x2, each tested against row x3. A missing square (bit 0) adds 0.
+
+    Written out rather than through small inlined helpers: numba compiles an inlined
+    helper again at every call site, and this one would have had fifteen (issue 26)."""
     f1 = full & ~(cols | (d1 >> x1) | (d2 >> (n - 1 - x1)))
     f2 = full & ~(cols | (d1 >> x2) | (d2 >> (n - 1 - x2)))
     f3 = full & ~(cols | (d1 >> x3) | (d2 >> (n - 1 - x3)))
     d12 = x2 - x1
     d13 = x3 - x1
     d23 = x3 - x2
-    a1 = f1 & -f1
-    rest = f1 ^ a1
-    a2 = rest & -rest
-    a3 = rest ^ a2
-    return (
-        _pair_of(a1, _after(a1, d12, f2), _after(a1, d13, f3), d23)
-        + _pair_of(a2, _after(a2, d12, f2), _after(a2, d13, f3), d23)
-        + _pair_of(a3, _after(a3, d12, f2), _after(a3, d13, f3), d23)
-    )
+    total = np.int64(0)
+    for _ in range(_LAST):  # a constant trip count: LLVM unrolls it
+        a = f1 & -f1
+        f1 ^= a
+        # the squares of rows x2 and x3 that a queen on ``a`` leaves free
+        g2 = f2 & ~(a | (a << d12) | (a >> d12))
+        g3 = f3 & ~(a | (a << d13) | (a >> d13))
+        b1 = g2 & -g2
+        b2 = g2 ^ b1
+        ok1 = (b1 != 0) & ((g3 & ~(b1 | (b1 << d23) | (b1 >> d23))) != 0)
+        ok2 = (b2 != 0) & ((g3 & ~(b2 | (b2 << d23) | (b2 >> d23))) != 0)
+        total += (np.int64(ok1) + np.int64(ok2)) * np.int64(a != 0)
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -237,11 +238,9 @@ def _rows(n, full, rows, cols, d1, d2, work, tally):
 
 
 @njit(cache=True, inline="always")
-def _finish(n, full, left, rows, cols, d1, d2, work, tally):
-    """Completions of a position with ``left <= max(tail, 3)`` queens missing: the row
-    tail, ``_triple``, ``_pair`` or the last queen."""
-    if left > _LAST:
-        return _rows(n, full, rows, cols, d1, d2, work, tally)
+def _last(n, full, left, rows, cols, d1, d2):
+    """Completions of a position with at most ``_LAST`` queens missing: ``_triple``,
+    ``_pair`` or the last queen."""
     if left == _LAST:
         empty = full & ~rows
         x1 = ctz64(empty)
@@ -266,6 +265,10 @@ def complete(n, squares, m, tail, S, work, tally):
     row (``_rows``); the last three together (``_triple``). ``S`` (``n + 1`` x ``SLOTS``) and
     ``work`` (``n`` x ``W_COLUMNS``) are scratch; the queens placed by branching are added to
     ``tally[TALLY_NODES]``.
+
+    ``work`` None (the counting API's case, ``tail <= 3``): numba drops the row tail from
+    this compilation (a branch on an argument typed None is pruned before typing), so the
+    job compiles neither ``_rows`` nor its copy of ``_triple``; ``tail`` is then taken as 3.
     """
     full = (np.int64(1) << n) - 1
     top = 2 * n - 2
@@ -284,29 +287,43 @@ def complete(n, squares, m, tail, S, work, tally):
         d2 |= np.int64(1) << k2
         d2r |= np.int64(1) << (top - k2)
     left = n - m
-    stop = max(tail, _LAST)  # MRV while more than ``stop`` queens are missing
-    if left <= stop:
-        return _finish(n, full, left, rows, cols, d1, d2, work, tally)
-    key = _pick(n, full, rows, cols, d1, d2, d2r)
-    if key >> _KEY_LINE_BITS == 0:
-        return np.int64(0)
-    line = key & _KEY_LINE_MASK
-    S[0, _ROWS] = rows
-    S[0, _COLS] = cols
-    S[0, _D1] = d1
-    S[0, _D2] = d2
-    S[0, _D2R] = d2r
-    S[0, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
-    S[0, _LINE] = line
-    S[0, _LEFT] = left - 1
+    stop = _LAST  # MRV while more than ``stop`` queens are missing
+    if work is not None:
+        stop = max(tail, _LAST)
     count = 0
     nodes = 0
-    d = 0
-    while d >= 0:
-        f = S[d, _FREE]
-        if f == 0:
+    d = -1
+    # One place evaluates a position, the constellation's own and every one the search
+    # reaches: each helper below is inlined once (numba compiles an inlined helper again
+    # at every call site).
+    while True:
+        if left <= stop:
+            tailed = False
+            if work is not None:  # alone in its test: the branch numba prunes for None
+                if left > _LAST:
+                    count += _rows(n, full, rows, cols, d1, d2, work, tally)
+                    tailed = True
+            if not tailed:
+                count += _last(n, full, left, rows, cols, d1, d2)
+        else:
+            key = _pick(n, full, rows, cols, d1, d2, d2r)
+            if key >> _KEY_LINE_BITS != 0:  # else a line without a free square
+                line = key & _KEY_LINE_MASK
+                d += 1
+                S[d, _ROWS] = rows
+                S[d, _COLS] = cols
+                S[d, _D1] = d1
+                S[d, _D2] = d2
+                S[d, _D2R] = d2r
+                S[d, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
+                S[d, _LINE] = line
+                S[d, _LEFT] = left - 1
+        # the next untried square, backtracking over exhausted levels
+        while d >= 0 and S[d, _FREE] == 0:
             d -= 1
-            continue
+        if d < 0:
+            break
+        f = S[d, _FREE]
         bit = f & -f
         S[d, _FREE] = f ^ bit
         nodes += 1
@@ -322,47 +339,15 @@ def complete(n, squares, m, tail, S, work, tally):
         cols = S[d, _COLS] | (np.int64(1) << c)
         d1 = S[d, _D1] | (np.int64(1) << (x + c))
         d2 = S[d, _D2] | (np.int64(1) << k2)
-        left = S[d, _LEFT]
-        if left <= stop:
-            count += _finish(n, full, left, rows, cols, d1, d2, work, tally)
-            continue
         d2r = S[d, _D2R] | (np.int64(1) << (top - k2))
-        key = _pick(n, full, rows, cols, d1, d2, d2r)
-        if key >> _KEY_LINE_BITS == 0:
-            continue  # a line without a free square
-        line = key & _KEY_LINE_MASK
-        d += 1
-        S[d, _ROWS] = rows
-        S[d, _COLS] = cols
-        S[d, _D1] = d1
-        S[d, _D2] = d2
-        S[d, _D2R] = d2r
-        S[d, _FREE] = _line_free(n, full, line, rows, cols, d1, d2, d2r)
-        S[d, _LINE] = line
-        S[d, _LEFT] = left - 1
+        left = S[d, _LEFT]
     tally[TALLY_NODES] += nodes
     return count
 
 
-@njit(cache=True, nogil=True)
-def count_constellations(n, table, lo, hi, tail, tally):
-    """Completions of each constellation ``table[lo:hi]`` (unweighted, one int64 each),
-    ``tail`` as in :func:`complete`; nodes added to ``tally``.
-
-    The caller multiplies by the weights in Python integers (exact beyond 2**63). Releases
-    the GIL: the pieces of a count run on worker threads.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from clew.queens._kernels_count import border_constellations
-    >>> table = border_constellations(8)
-    >>> per = count_constellations(8, table, 0, len(table), 3, np.zeros(TALLY_SIZE, np.int64))
-    >>> int((per * table[:, -1]).sum())     # weighted by the orbits: every 8-queens solution
-    92
-    """
+@njit(cache=True, inline="always")
+def _count_table(n, table, lo, hi, tail, work, tally):
     S = np.empty((n + 1, SLOTS), np.int64)
-    work = np.empty((n, W_COLUMNS), np.int64)
     squares = np.empty(MAX_BORDER, np.int64)
     out = np.empty(hi - lo, np.int64)
     for k in range(lo, hi):
@@ -374,10 +359,45 @@ def count_constellations(n, table, lo, hi, tail, tally):
 
 
 @njit(cache=True, nogil=True)
-def count_placements(n, squares, m, tail, tally):
+def count_constellations(n, table, lo, hi, tally):
+    """Completions of each constellation ``table[lo:hi]`` (unweighted, one int64 each), by
+    dual MRV to the last three queens (``tail`` 3 of :func:`complete`); nodes added to
+    ``tally``. The kernel of the counting API.
+
+    The caller multiplies by the weights in Python integers (exact beyond 2**63). Releases
+    the GIL: the pieces of a count run on worker threads.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from clew.queens.border import border_constellations
+    >>> table = border_constellations(8)
+    >>> per = count_constellations(8, table, 0, len(table), np.zeros(TALLY_SIZE, np.int64))
+    >>> int((per * table[:, -1]).sum())     # weighted by the orbits: every 8-queens solution
+    92
+    """
+    return _count_table(n, table, lo, hi, _LAST, None, tally)
+
+
+@njit(cache=True, nogil=True)
+def count_constellations_tail(n, table, lo, hi, tail, tally):
+    """:func:`count_constellations` with the last ``tail`` queens of each branch placed
+    row by row (``_rows``), for a board size where a measurement prefers it (see
+    ``counting.COMPLETION_TAIL``). A kernel of its own so that the plain count never
+    compiles the row tail."""
+    return _count_table(n, table, lo, hi, tail, np.empty((n, W_COLUMNS), np.int64), tally)
+
+
+@njit(cache=True, nogil=True)
+def count_placements(n, squares, m, tally):
     """Completions (unweighted) of the non-attacking queens ``squares[:m]``, any number of
-    them (a constellation with queens added by ``_kernels_count.first_line``). Releases the
-    GIL."""
+    them (a constellation with queens added by ``_kernels_count.first_line``), as
+    :func:`count_constellations` completes a constellation. Releases the GIL."""
+    return complete(n, squares, m, _LAST, np.empty((n + 1, SLOTS), np.int64), None, tally)
+
+
+@njit(cache=True, nogil=True)
+def count_placements_tail(n, squares, m, tail, tally):
+    """:func:`count_placements` with the row tail of :func:`count_constellations_tail`."""
     S = np.empty((n + 1, SLOTS), np.int64)
-    work = np.empty((n, W_COLUMNS), np.int64)
-    return complete(n, squares, m, tail, S, work, tally)
+    return complete(n, squares, m, tail, S, np.empty((n, W_COLUMNS), np.int64), tally)

@@ -130,10 +130,13 @@ def _line_free(n, full, line, rows, cols, d1, d2, d2r):
     return full & ~(rows | (d1 >> y) | (d2r >> (n - 1 - y)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _write_images(n, perm, syms, w, word, size, buf, p):
     """Write the text lines of the ``w`` images ``syms[:w]`` of the solution in ``perm``
-    into ``buf`` from byte ``p`` (see the module docstring); returns the new ``p``."""
+    into ``buf`` from byte ``p`` (see the module docstring); returns the new ``p``.
+
+    Not inlined by numba: ``sym_text_next`` calls it from three places, and numba would
+    compile an inlined copy at each (issue 26); LLVM inlines the one compiled copy."""
     m = n - 1
     for r in range(n):
         perm[_INV, perm[_SOL, r]] = r

@@ -216,10 +216,20 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
         rows.append((number, raw))
     if not rows:
         raise CompletionInputError("the board is empty")
+    if len(rows) > MAX_COMPLETE_N:
+        # refused before a square is read: a board of 3000 rows of queens would be millions of pairs
+        raise CompletionInputError(
+            f"the board has {len(rows)} rows; at most {MAX_COMPLETE_N} (a row or column of the board is one 64-bit mask)"
+        )
     placed, blocked = [], []
     n = None
     for r, (number, raw) in enumerate(rows):
         squares = 0
+        if len(raw) > MAX_COMPLETE_N and len(raw.replace(" ", "").replace("\t", "").replace("\r", "")) > MAX_COMPLETE_N:
+            raise CompletionInputError(
+                f"line {number}: more than {MAX_COMPLETE_N} squares; a board has at most {MAX_COMPLETE_N} "
+                "(a row or column of the board is one 64-bit mask)"
+            )
         for position, ch in enumerate(raw, start=1):
             if ch in " \t\r":
                 continue

@@ -65,7 +65,10 @@ def count_job(
     from ..scale import run
     from .counting import QueensCount
 
-    announce("queens/_kernels_count.py", "queens/_kernels_count_scan.py")
+    # a plain count loads one kernel module; the fundamental count's rotation searches and
+    # the split pieces' first lines are in ``_kernels_count`` (see ``counting``)
+    modules = ["queens/_kernels_count_scan.py"] + (["queens/_kernels_count.py"] if unique or pieces is not None else [])
+    announce(*modules, job="queens count")
     work = QueensCount(n, unique=unique, pieces=pieces)
     return run(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, **options)
 

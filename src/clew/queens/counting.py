@@ -10,6 +10,12 @@ or Dask, with a journal.
 The constellations are completed by the search of ``_kernels_count_scan`` (dual MRV with a
 scalar line scan, then ``COMPLETION_TAIL[n]`` queens row by row); a piece's value is the
 same whatever search computes it, so journals of earlier versions stay valid.
+
+What a count compiles on its first run (issue 26): the table comes from NumPy
+(:mod:`clew.queens.border`), and a plain count loads one kernel,
+``_kernels_count_scan.count_constellations``; the split pieces, the fundamental count's
+rotation searches (``_kernels_count``) and a row tail (``COMPLETION_TAIL`` above 3) each
+bring their own kernel, compiled when first reached.
 """
 
 from __future__ import annotations
@@ -20,10 +26,10 @@ import numpy as np
 
 from ..errors import check_size
 from ..scale import Work
-from . import _kernels_count as K
 from . import _kernels_count_scan as scan
 from ._kernels_common import COLUMN_LINE
 from .board import MAX_COUNT_N
+from .border import TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT, border_constellations
 
 __all__ = ["COMPLETION_TAIL", "MAX_PIECES", "QueensCount", "constellations", "count_piece", "count_symmetric"]
 
@@ -45,7 +51,7 @@ COMPLETION_TAIL = {n: 3 for n in range(1, MAX_COUNT_N + 1)}
 def constellations(n: int) -> np.ndarray:
     """Canonical border constellations of the n x n board, the independent pieces of a count.
 
-    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens._kernels_count.border_constellations`).
+    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens.border.border_constellations`).
     """
     n = check_size(n, high=MAX_COUNT_N)
     return _table(n)
@@ -53,7 +59,7 @@ def constellations(n: int) -> np.ndarray:
 
 @functools.lru_cache(maxsize=8)
 def _table(n: int) -> np.ndarray:
-    table = K.border_constellations(n)
+    table = border_constellations(n)
     table.setflags(write=False)  # shared by every piece of every thread
     return table
 
@@ -64,15 +70,22 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     A pure function of its arguments: the unit of parallel work. Summing it over a partition
     of the table gives the total number of solutions.
     """
-    counts = scan.count_constellations(n, table, lo, hi, COMPLETION_TAIL[n], np.zeros(scan.TALLY_SIZE, np.int64))
+    tally = np.zeros(scan.TALLY_SIZE, np.int64)
+    tail = COMPLETION_TAIL[n]
+    if tail <= scan.MRV_TAIL:
+        counts = scan.count_constellations(n, table, lo, hi, tally)
+    else:
+        counts = scan.count_constellations_tail(n, table, lo, hi, tail, tally)
     # weights times counts in Python integers: exact beyond 2**63
-    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, K.TABLE_WEIGHT].tolist(), counts.tolist()))
+    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, TABLE_WEIGHT].tolist(), counts.tolist()))
 
 
 def count_symmetric(n: int, quarter: bool = False) -> int:
     """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
+    from ._kernels_count import count_rotation_symmetric  # loaded only by a fundamental count
+
     n = check_size(n, high=MAX_COUNT_N)
-    return int(K.count_rotation_symmetric(n, quarter))
+    return int(count_rotation_symmetric(n, quarter))
 
 
 class _Pieces:
@@ -99,8 +112,8 @@ class _Pieces:
 
 def _squares(table: np.ndarray, k: int, extra: tuple) -> np.ndarray:
     """The queens of constellation ``k`` with the ``extra`` squares added, as one array."""
-    m = int(table[k, K.TABLE_QUEENS])
-    own = table[k, K.TABLE_SQUARES : K.TABLE_SQUARES + m]
+    m = int(table[k, TABLE_QUEENS])
+    own = table[k, TABLE_SQUARES : TABLE_SQUARES + m]
     return np.concatenate([own, np.asarray(extra, np.int64)]).astype(np.int64)
 
 
@@ -110,6 +123,8 @@ def _split(n: int, target: int) -> tuple:
     constellations split, round after round and in table order, on the free squares of the
     line their own search branches on first. Every completion of a piece has one queen on
     that line, so the children partition its completions."""
+    from ._kernels_count import first_line  # loaded only by a split count
+
     table = _table(n)
     leaves = [(k, ()) for k in range(len(table))]
     while len(leaves) < target:
@@ -120,7 +135,7 @@ def _split(n: int, target: int) -> tuple:
                 grown.extend(leaves[i:])  # enough: the rest stay whole
                 break
             squares = _squares(table, k, extra)
-            line, free = K.first_line(n, squares, len(squares))
+            line, free = first_line(n, squares, len(squares))
             if line < 0:
                 grown.append((k, extra))
                 continue
@@ -191,8 +206,12 @@ class QueensCount(Work):
             table = _table(self.n)
             squares = _squares(table, piece[1], piece[2])
             tally = np.zeros(scan.TALLY_SIZE, np.int64)
-            found = scan.count_placements(self.n, squares, len(squares), COMPLETION_TAIL[self.n], tally)
-            return int(table[piece[1], K.TABLE_WEIGHT]) * int(found)
+            tail = COMPLETION_TAIL[self.n]
+            if tail <= scan.MRV_TAIL:
+                found = scan.count_placements(self.n, squares, len(squares), tally)
+            else:
+                found = scan.count_placements_tail(self.n, squares, len(squares), tail, tally)
+            return int(table[piece[1], TABLE_WEIGHT]) * int(found)
         return count_symmetric(self.n, quarter=piece[1] == 4)
 
     def combine(self, values: list) -> dict:

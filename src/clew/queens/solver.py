@@ -10,7 +10,7 @@ from typing import BinaryIO
 import numpy as np
 
 from ..errors import InvalidSolutionError, check_limit, check_size
-from ._kernels_count import SLOTS, STATE_SIZE, border_constellations
+from ._kernels_count import SLOTS, STATE_SIZE
 from ._kernels_enum import GROUP_DONE, META_SIZE, enum_init, enum_next, enum_symmetric, group_next, group_start
 from ._kernels_text import format_columns, format_mirrored
 from ._kernels_text_sym import META_CONSTELLATION as SYM_CONSTELLATION
@@ -21,6 +21,7 @@ from ._kernels_text_sym import NOT_STARTED as SYM_NOT_STARTED
 from ._kernels_text_sym import SLOTS as SYM_SLOTS
 from ._kernels_text_sym import sym_text_next
 from ._kernels_verify import first_conflict
+from .border import border_constellations
 from .solution import Solution
 from .counter import count, count_total, counts  # noqa: F401
 from .counting import constellations, count_piece, count_symmetric  # noqa: F401

@@ -31,7 +31,7 @@ the progress bar, Dask when asked for); the families import it, never the revers
 
 from .address import SchedulerError, check_scheduler
 from .executors import PieceError
-from .journal import Journal, JournalError, Progress
+from .journal import Journal, JournalError, JournalWriteError, Progress
 from .report import JournalReport, show_journal
 from .run import EXECUTORS, Interrupted, check_jobs, run, stream
 from .work import WORKS, Slices, Work, WorkError, full_identity, kind_of, load_work, work_path
@@ -44,6 +44,7 @@ __all__ = [
     "Journal",
     "JournalReport",
     "JournalError",
+    "JournalWriteError",
     "PieceError",
     "Progress",
     "SchedulerError",

@@ -10,6 +10,8 @@ an optional extra, imported only here and only when an address is given.
 
 from __future__ import annotations
 
+import importlib.util
+
 from ..errors import ClewError
 
 __all__ = ["SchedulerError", "check_scheduler", "EXPECTED"]
@@ -60,7 +62,9 @@ def check_scheduler(address) -> str:
         from distributed.comm.registry import backends
     except ImportError:
         raise SchedulerError(f"a Dask scheduler ({text}) needs Dask: pip install 'clew[dask]'") from None
-    shown = repr(text)
+    shown = repr(text if len(text) <= 80 else text[:77] + "...")
+    if " " in text or not text.isprintable():  # every other space and control is not printable
+        raise SchedulerError(f"Dask scheduler address {shown} holds white space or a control character: expected {EXPECTED}")
     try:
         scheme, location = parse_address(text)
     except ValueError:
@@ -68,6 +72,9 @@ def check_scheduler(address) -> str:
     if scheme not in backends:
         known = ", ".join(f"{name}://" for name in sorted(backends))
         raise SchedulerError(f"Dask scheduler address {shown} has an unknown scheme {scheme}:// (known: {known}): expected {EXPECTED}")
+    if scheme == "ucx" and importlib.util.find_spec("ucp") is None:
+        # Dask registers the scheme whether or not its transport is installed
+        raise SchedulerError(f"Dask scheduler address {shown} needs UCX (the ucx-py package), which is not installed")
     if scheme in _HOST_PORT:
         try:
             host, port = parse_host_port(location)

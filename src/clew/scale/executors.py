@@ -40,6 +40,21 @@ __all__ = ["Dask", "Inline", "PieceError", "Processes", "Threads"]
 #: Seconds a run waits for a Dask scheduler to answer before it gives up.
 CONNECT_SECONDS = 5
 
+#: Times a run ships its work to a Dask cluster again after losing every worker that held
+#: it, before it gives up (:class:`PieceError`).
+SHIP_AGAIN = 3
+
+
+def _cancelled_errors() -> tuple:
+    import asyncio
+    import concurrent.futures
+
+    return (asyncio.CancelledError, concurrent.futures.CancelledError)
+
+
+#: What a Dask future raises when the scheduler dropped its task.
+_CANCELLED = _cancelled_errors()
+
 
 class PieceError(RuntimeError):
     """A piece failed in a worker in a way that cannot be re-raised as it was."""
@@ -325,6 +340,13 @@ class Dask:
                     f"cannot reach the Dask scheduler at {self.scheduler} within {CONNECT_SECONDS} s "
                     f"({one_line(exc) or type(exc).__name__}): is it running, and is the address right?"
                 ) from None
+            except (MemoryError, TypeError, EOFError) as exc:
+                # something else answers there: Dask reads its bytes as a frame length of
+                # exabytes (MemoryError), or the scheme's transport is missing (ucx: TypeError)
+                raise SchedulerError(
+                    f"the server at {self.scheduler} does not answer as a Dask scheduler ({type(exc).__name__}): "
+                    "is the address right?"
+                ) from None
         else:
             if self.dask != "local":
                 raise ClewError(f"--dask takes 'local', got {self.dask!r}")
@@ -355,10 +377,18 @@ class Dask:
             self._client = distributed.Client(self._cluster)
             if self.announce is not None:
                 self.announce(f"Dask dashboard: {self._client.dashboard_link}")
+        # A worker that dies takes with it the results it held: the client says so in a
+        # WARNING ("Couldn't gather 1 keys, rescheduling") and the piece is simply run
+        # again, as documented; that warning is no news to the user of a command, whose
+        # stderr holds clew's lines only. Errors still show.
+        self._quieted = logging.getLogger("distributed.client")
+        self._level = self._quieted.level
+        self._quieted.setLevel(max(self._level, logging.ERROR))
         self.slots = max(1, sum(self._client.nthreads().values()))
         # the worker processes of our own cluster, to kill if the run is cancelled
         self._pids = [pid for pid in self._client.run(os.getpid).values() if pid != os.getpid()] \
             if self._cluster is not None else []
+        self._shipped = work
         [self._work] = self._client.scatter([work], broadcast=True)
         self._pending: dict = {}
 
@@ -372,19 +402,47 @@ class Dask:
         if not self._pending:
             return []
         d = self._distributed
-        try:
-            finished = d.wait(list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED").done
-        except (TimeoutError, d.TimeoutError if hasattr(d, "TimeoutError") else TimeoutError):
-            return []
         out: list = []
-        for future in finished:
-            self._pending.pop(future)
-            out.append(future.result())
+        try:
+            try:
+                finished = d.wait(list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED").done
+            except (TimeoutError, d.TimeoutError if hasattr(d, "TimeoutError") else TimeoutError):
+                return []
+            for future in finished:
+                out.append(future.result())
+                self._pending.pop(future)
+                # let the scheduler forget the value now: a value still wanted is computed
+                # again when the worker that holds it dies, so a worker killed later would
+                # cost every piece it ever finished, not the one it was running
+                future.release()
+        except _CANCELLED as exc:
+            self._ship_again(exc)
         return out
+
+    def _ship_again(self, exc: BaseException) -> None:
+        """The scheduler dropped tasks because every worker holding the shipped work died
+        (shipped data cannot be computed again; a worker that joined after the work was
+        shipped has none): ship the work again to the workers there are now and submit
+        again every batch not finished. A few times at most: then the cluster is failing."""
+        self._shipped_again = getattr(self, "_shipped_again", 0) + 1
+        if self._shipped_again > SHIP_AGAIN:
+            first = min((i for batch in self._pending.values() for i, _ in batch), default=None)
+            raise PieceError(f"the Dask cluster lost the work {SHIP_AGAIN} times with the workers that held it "
+                             f"({one_line(exc).split(':')[0]}) while computing piece {first}") from None
+        [self._work] = self._client.scatter([self._shipped], broadcast=True)
+        lost = [future for future in self._pending if future.status != "finished"]
+        for future in lost:
+            batch = self._pending.pop(future)
+            future.release()
+            self.submit(batch)
 
     def close(self, cancel: bool) -> None:
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
+        quieted = getattr(self, "_quieted", None)
+        if quieted is not None:
+            quieted.setLevel(self._level)
+            self._quieted = None
         if cancel:
             # nothing of a cancelled run is worth waiting for: the workers of our own cluster
             # are killed at once (a worker inside a compiled kernel would not stop before its

@@ -16,12 +16,19 @@ Safety rules:
   on disk is detected, never combined;
 * a file that is not a clew journal, or a damaged or truncated database, is refused with
   a message naming the file; nothing is ever written into it;
+* a journal that cannot be written (a read-only file or folder) is refused before any
+  work, with a message that says so (:class:`JournalError`);
+* a journal that stops taking records during a run (its disk full, an I/O error, the file
+  deleted under the run) stops the run with :class:`JournalWriteError`: every piece the
+  journal acknowledged stays in it, readable, and the same command resumes from there;
+  a deleted journal is first written back to its path from the open database;
 * the answer exists only once every piece is in; before that only what the finished
   pieces say is reported, labelled as such.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -29,7 +36,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 
-from ..errors import ClewError
+from ..errors import ClewError, one_line, plural
 from .progress import remaining_seconds
 
 FORMAT = "clew-journal-2"
@@ -37,6 +44,39 @@ FORMAT = "clew-journal-2"
 
 class JournalError(ClewError):
     """A journal that cannot be used: other work's, in use, not a journal, or damaged."""
+
+    def __init__(self, message: str) -> None:
+        # SQLite's own reports (quick_check) span lines: a journal is named in one line
+        super().__init__(one_line(message))
+
+
+class JournalWriteError(JournalError):
+    """A journal that stopped taking records during a run: its disk full, an I/O error, the
+    file deleted or replaced. The pieces it acknowledged are safe in it (``safe`` of them)
+    and a rerun resumes; the command line reports it as an output that could not be
+    written (exit status 1), not as bad input."""
+
+    def __init__(self, message: str, safe: int | None = None) -> None:
+        super().__init__(message)
+        self.safe = safe
+
+
+#: SQLite's names of the errors that mean "this file or folder cannot be written" (refused
+#: before any work: bad input), and "the disk took no more" (an output fault).
+_UNWRITABLE = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")
+_DISK_FAULTS = ("SQLITE_FULL", "SQLITE_IOERR")
+
+
+def _fault(exc: sqlite3.Error) -> str | None:
+    """``"unwritable"``, ``"disk"`` or None (damaged, or not a journal) for a SQLite error
+    met while opening a journal to write it."""
+    name = getattr(exc, "sqlite_errorname", "") or ""  # Python 3.11+
+    text = str(exc)
+    if name.startswith(_UNWRITABLE) or (not name and ("readonly" in text or "unable to open" in text)):
+        return "unwritable"
+    if name.startswith(_DISK_FAULTS) or (not name and ("disk is full" in text or "disk I/O error" in text)):
+        return "disk"
+    return None
 
 
 def _canonical(identity: dict) -> str:
@@ -119,6 +159,10 @@ class Journal:
         self._hashed_identity = hashlib.sha256(f"{self._canonical}\x00".encode())
         self.run = run
         self._lock = lock
+        # the file this run writes (device, inode), to notice it deleted or replaced
+        self._file = _file_id(lock)
+        #: set once a write failed: the run stops, and writes nothing more
+        self.failed = False
         # (data_version, {piece: text}) of the last full verification, reused while no
         # other connection has committed and this one has recorded nothing since
         self._verified: tuple[int, dict[int, str]] | None = None
@@ -149,7 +193,7 @@ class Journal:
             if os.path.isdir(path):
                 raise JournalError(f"journal {path} is a folder, not a file")
             cls._refuse_non_database(path)
-        lock = None
+        lock = conn = None
         try:
             if identity is None:
                 conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
@@ -175,11 +219,26 @@ class Journal:
             journal = cls(path, conn, stored, count, run, lock)
             journal._verify()  # every record now, before any work (kept for done())
             return journal
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # text that is not UTF-8 too
             _release(lock)
+            if not exists:
+                _discard(path, conn)
+            fault = _fault(exc) if identity is not None and isinstance(exc, sqlite3.Error) else None
+            if fault == "unwritable":
+                raise JournalError(
+                    f"journal {path} cannot be written ({exc}): the file and its folder {folder} must be "
+                    "writable (SQLite adds files next to it), or use another file"
+                ) from None
+            if fault == "disk":
+                raise JournalWriteError(
+                    f"journal {path} cannot be written ({exc}): make room (or fix the disk) and run the "
+                    "same command again"
+                ) from None
             raise JournalError(f"journal {path} is damaged or not a clew journal ({exc})") from None
         except BaseException:
             _release(lock)
+            if not exists:
+                _discard(path, conn)
             raise
 
     @staticmethod
@@ -192,7 +251,12 @@ class Journal:
             import fcntl
         except ImportError:  # no advisory locks on this platform: SQLite's own locking remains
             return None
-        handle = open(path, "a+b")
+        try:
+            handle = open(path, "a+b")
+        except OSError as exc:  # a read-only file or folder: refused before any work
+            raise JournalError(
+                f"journal {path} cannot be written ({exc.strerror or exc}): make it writable, or use another file"
+            ) from None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -244,9 +308,12 @@ class Journal:
                 raise JournalError(f"journal {path} was written by an older clew (format 1): run the job again with a new file")
             raise JournalError(f"journal {path} is not a clew journal (format {meta.get('format')!r})")
         try:
-            return json.loads(meta["identity"]), int(meta["pieces"])
-        except (KeyError, ValueError):
+            identity, pieces = json.loads(meta["identity"]), int(meta["pieces"])
+        except (KeyError, ValueError, TypeError, RecursionError):  # missing, NULL, not JSON, nested too deep
             raise JournalError(f"journal {path} is damaged (bad meta record)") from None
+        if not isinstance(identity, dict):  # JSON, but not the object a job's identity is
+            raise JournalError(f"journal {path} is damaged (bad meta record)")
+        return identity, pieces
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -281,7 +348,7 @@ class Journal:
             # before the read: a commit in between makes the next done_text() verify again
             version = self._conn.execute("PRAGMA data_version").fetchone()[0]
             for piece, value, checksum in self._conn.execute("SELECT id, value, checksum FROM pieces"):
-                if not (0 <= piece < pieces) or not isinstance(value, str):
+                if not isinstance(piece, int) or not (0 <= piece < pieces) or not isinstance(value, str):
                     raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
                 h = start()
                 h.update(f"{piece}\x00{value}".encode())
@@ -350,21 +417,91 @@ class Journal:
             h.update(f"{i}\x00{text}".encode())  # = _checksum(self._canonical, i, text)
             data.append((i, text, s, self.run, now, h.hexdigest()[:32]))
         self._verified = None  # what done_text() returns changes
-        with self._conn:
-            self._conn.execute("BEGIN")
-            self._conn.executemany(
-                "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)", data
-            )
+        try:
+            with self._conn:
+                self._conn.execute("BEGIN")
+                self._conn.executemany(
+                    "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)", data
+                )
+        except sqlite3.Error as exc:  # the transaction is rolled back: the journal is as before
+            raise self._failure(f"cannot be written ({exc})", "make room (or fix the disk) and run the same "
+                                "command again to resume") from None
+        self._check_still_there()
+
+    def _safe_pieces(self) -> int | None:
+        try:
+            return self._conn.execute("SELECT COUNT(*) FROM pieces").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    def _failure(self, what: str, then: str) -> JournalWriteError:
+        """The error that stops a run whose journal failed, saying how much is safe."""
+        self.failed = True
+        safe = self._safe_pieces()
+        kept = "" if safe is None else f": {plural(safe, 'finished piece')} of {self.pieces} are safe in it"
+        return JournalWriteError(f"journal {self.path} {what}{kept}; {then}", safe)
+
+    def _check_still_there(self) -> None:
+        """Stop the run if the journal's path no longer names the file it writes: records
+        going into a deleted file would be lost when the run ends. A deleted journal is
+        written back to its path first (SQLite's backup of the open database, every
+        acknowledged piece in it), so that the same command resumes; a replaced one is left
+        as it is."""
+        if self._file is None:
+            return
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            now = None
+        except OSError:
+            return  # cannot tell (a folder made unreadable): the next write will say
+        if now is not None and (now.st_dev, now.st_ino) == self._file:
+            return
+        if now is not None:
+            raise self._failure("was replaced by another file during the run; it is left as it is",
+                                "this run's pieces are lost: run the command again")
+        # Everything into the (deleted) main file first, the write-ahead log emptied: a log
+        # left by this connection under the journal's name then holds nothing that a later
+        # run could replay onto the copy. The copy is made under another name and moved into
+        # place, so that it never shares that log or its index with this connection.
+        spare = f"{self.path}.restore-{os.getpid()}"
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            target = sqlite3.connect(spare)
+            try:
+                self._conn.backup(target)
+            finally:
+                target.close()
+            os.replace(spare, self.path)
+        except (sqlite3.Error, OSError) as exc:
+            with contextlib.suppress(OSError):
+                os.remove(spare)
+            raise self._failure(f"was deleted during the run and cannot be written back ({exc})",
+                                "run the command again") from None
+        raise self._failure("was deleted during the run and is written back to its path",
+                            "run the same command again to resume")
 
     def set_workers(self, workers: int) -> None:
         """Record how many workers this run really has (known once its executor started:
         a Dask cluster's threads, fewer threads than jobs for a few pieces)."""
         if self.run is not None:
-            self._conn.execute("UPDATE runs SET jobs = ? WHERE id = ?", (int(workers), self.run))
+            self._bookkeeping("UPDATE runs SET jobs = ? WHERE id = ?", (int(workers), self.run))
 
     def add_run_time(self, seconds: float) -> None:
+        """Add ``seconds`` to this run's time (at its end)."""
         if self.run is not None:
-            self._conn.execute("UPDATE runs SET seconds = seconds + ? WHERE id = ?", (seconds, self.run))
+            self._bookkeeping("UPDATE runs SET seconds = seconds + ? WHERE id = ?", (seconds, self.run))
+
+    def _bookkeeping(self, sql: str, args: tuple) -> None:
+        """A write that only feeds the estimates (workers, run time): after a failed write
+        nothing more is tried, and a failure here changes no answer, so it is not raised
+        (the next record of a piece reports a journal that cannot be written)."""
+        if self.failed:
+            return
+        try:
+            self._conn.execute(sql, args)
+        except sqlite3.Error:
+            pass
 
     def close(self) -> None:
         self._conn.close()
@@ -376,6 +513,29 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _discard(path: str, conn: sqlite3.Connection | None) -> None:
+    """Remove a journal that this open created and could not finish (its disk full): left
+    half made, it would be refused as "not a clew journal" by the rerun that should simply
+    start it again."""
+    if conn is not None:
+        with contextlib.suppress(sqlite3.Error):
+            conn.close()
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            os.remove(path + suffix)
+
+
+def _file_id(handle) -> tuple[int, int] | None:
+    """(device, inode) of an open file, or None."""
+    if handle is None:
+        return None
+    try:
+        info = os.fstat(handle.fileno())
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 def _release(lock) -> None:

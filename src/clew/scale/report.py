@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sqlite3
 from dataclasses import dataclass
 
-from ..errors import plural
-from .journal import Journal, Progress
+from ..errors import ClewError, plural
+from .journal import Journal, JournalError, Progress
 from .progress import duration
 from .work import kind_of, load_work
 
@@ -162,15 +163,29 @@ def show_journal(path: str | os.PathLike) -> JournalReport:
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a journal is a path (str or os.PathLike), got {type(path).__name__}")
     with Journal.read(path) as book:
-        work = load_work(book.identity)
-        done = book.done(work)  # read and decoded once, for the report and the answer
-        progress = book.progress(work, done)
-        value = work.combine([done[i] for i in range(progress.pieces)]) if progress.complete else None
+        try:
+            return _report(path, book)
+        except ClewError:
+            raise
+        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError,
+                RuntimeError) as exc:  # RuntimeError: nested too deep, or a class that is not a job (Work itself)
+            # a journal is data from outside: a record that passed its checksum but that the
+            # job's class cannot read (a file written by hand, a hostile schema) is damaged
+            raise JournalError(f"journal {os.fspath(path)} is damaged: {type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+def _report(path, book: Journal) -> JournalReport:
+    work = load_work(book.identity)
+    done = book.done(work)  # read and decoded once, for the report and the answer
+    progress = book.progress(work, done)
+    value = work.combine([done[i] for i in range(progress.pieces)]) if progress.complete else None
     answer = result = None
     if progress.complete:
         result = work.summary(value)
         answer = _plain(value)
         if answer is None:  # not plain data (generated puzzles): the answer in words
             answer = result
-    return JournalReport(os.fspath(path), kind_of(book.identity), work.describe(), summarise(book.identity),
-                         progress, answer, result)
+    report = JournalReport(os.fspath(path), kind_of(book.identity), work.describe(), summarise(book.identity),
+                           progress, answer, result)
+    report.to_text(), json.dumps(report.to_dict())  # every field readable now, not when the command prints it
+    return report

@@ -225,9 +225,10 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
 
     def save() -> None:
         nonlocal saved_at
-        if unsaved:
-            book.record_many(unsaved)
+        if unsaved and not book.failed:  # after a failed write: the run is stopping, no retry
+            rows = list(unsaved)
             unsaved.clear()
+            book.record_many(rows)
         saved_at = time.monotonic()
 
     try:

@@ -25,6 +25,10 @@ __all__ = ["FIRST_KIND", "PuzzleBatch", "format_lines", "has_conflict", "read_da
 FIRST_KIND = 6
 #: A UTF-8 byte order mark, skipped at the start of a file.
 _BOM = b"\xef\xbb\xbf"
+#: The most lines of a file that may fail to read as puzzles. Each is answered with its
+#: message, about 150 bytes of bookkeeping a line: past a million, the input is no file of
+#: puzzles (a binary file, a log), and is refused in one line before the work.
+MAX_BAD_LINES = 1_000_000
 
 @dataclass
 class PuzzleBatch:
@@ -159,16 +163,29 @@ def _assemble(batch: PuzzleBatch, line, by_length: dict, decode, symbols, option
         if not shape.is_classic:
             shape_of.update(dict.fromkeys(where.tolist(), shape))
 
+    if len(slow) > MAX_BAD_LINES:
+        first = min(slow)
+        raise SudokuInputError(
+            f"more than {MAX_BAD_LINES:,} lines are not puzzles ({len(slow):,}, the first line {batch.line_numbers[first]}): "
+            "is this a file of puzzles?"
+        )
+    said: dict[bytes, str] = {}  # the message of each bad line already read: a file of a
+    # million copies of one bad line is read once and holds one message, not a million
     for i in sorted(slow):
+        raw = line(i)
+        message = said.get(raw)
+        if message is not None:
+            batch.errors[i] = message
+            continue
         try:
-            text = line(i).decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            batch.errors[i] = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+            batch.errors[i] = said[raw] = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
             continue
         try:
             grid = parse(text, symbols=symbols, **options)
         except SudokuInputError as exc:
-            batch.errors[i] = str(exc)
+            batch.errors[i] = said[raw] = str(exc)
             continue
         kind = kind_of(grid.shape)
         found.setdefault(kind, []).append(

@@ -54,6 +54,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -502,15 +503,20 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
     if hasattr(puzzle, "tolist") and hasattr(puzzle, "ndim"):  # a numpy array
         if puzzle.ndim not in (1, 2):
             raise PuzzleFormatError(f"a puzzle array has 1 or 2 dimensions, got shape {tuple(puzzle.shape)}")
+        if puzzle.size > MAX_SIDE * MAX_SIDE:  # before tolist(): an array of 10**8 cells
+            raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {puzzle.size:,}")
         puzzle = puzzle.tolist()
     if isinstance(puzzle, (dict, set, frozenset)) or not hasattr(puzzle, "__iter__"):
         raise PuzzleFormatError(
             f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__} {_short(puzzle)}"
         )
     try:
-        items = list(puzzle)
+        # at most MAX_ITEMS: an endless or huge iterable is refused, not read into memory
+        items = list(itertools.islice(puzzle, MAX_ITEMS + 1))
     except TypeError:
         raise PuzzleFormatError(f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__}") from None
+    if len(items) > MAX_ITEMS:
+        raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got more than {MAX_ITEMS:,} items")
     if _side_of_cells(len(items)) and all(_is_scalar(item) for item in items):
         n = _side_of_cells(len(items))
         decode = _decoder(symbols, n)
@@ -588,7 +594,19 @@ def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
     return value
 
 
+#: The longest text read as one puzzle. A 25x25 grid drawn with its box lines and numbers
+#: for the digits above 9 is about 4,000 characters; a longer text is no puzzle, and is
+#: refused before a list of its characters is made (a 10 MB line would be 80 MB of list).
+MAX_TEXT = 65_536
+
+
+#: The most items of a list (or other iterable) read as a puzzle.
+MAX_ITEMS = 1_000_000
+
+
 def _read_text(text: str, symbols: str | None) -> tuple[list[int], int]:
+    if len(text) > MAX_TEXT:
+        raise PuzzleFormatError(f"a puzzle is at most {MAX_TEXT:,} characters of text, got {len(text):,}")
     words = _words_grid(text)
     if words is not None:
         n = len(words)

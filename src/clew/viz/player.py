@@ -150,6 +150,8 @@ def _embed(payload: dict) -> str:
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_json_default)
     except (TypeError, ValueError) as exc:
         raise ClewError(f"the trace cannot be written as JSON: {exc}") from None
+    except RecursionError:  # a value nested thousands deep (a trace read from elsewhere)
+        raise ClewError("the trace cannot be written as JSON: a value is nested too deep") from None
     # these characters only occur inside JSON strings, where the \\u escapes mean the same
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 

@@ -22,6 +22,16 @@ __all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "maze_meta", "que
 _SIDES = (4, 9, 16, 25)  # the classic sides, guessed when a trace names no side
 _MIN_SIDE = 4
 _DIGITS = "123456789ABCDEFGHIJKLMNOP"
+#: The largest board the player draws from the rows and columns of the events alone (an
+#: N-Queens board, a maze without its text): a page of a million squares still plays, and a
+#: row of 10**9 in a trace from elsewhere is refused in one line, not a page of exabytes.
+MAX_BOARD_SIDE = 1000
+
+
+def _check_side(side: int, what: str) -> int:
+    if side > MAX_BOARD_SIDE:
+        raise ClewError(f"the trace's {what} is {side:,} squares wide; the player draws at most {MAX_BOARD_SIDE:,}")
+    return side
 
 
 def as_int(value) -> int | None:
@@ -119,7 +129,7 @@ def queens_meta(events: list[dict]) -> dict:
                     n = max(n, value + 1)
             if isinstance(event.get("columns"), (list, tuple)):
                 n = max(n, len(event["columns"]))
-    return {"n": n}
+    return {"n": _check_side(n, "board")}
 
 
 def sudoku_meta(events: list[dict]) -> dict:
@@ -142,7 +152,7 @@ def sudoku_meta(events: list[dict]) -> dict:
                     low = max(low, value + extra)
             for value in [event.get("cell"), *cells]:
                 value = as_int(value)
-                if value is not None:
+                if value is not None and value >= 0:
                     low = max(low, math.isqrt(value) + 1)
         size = as_int(end.get("size"))
         if size in _SIDES and size >= low:
@@ -191,5 +201,6 @@ def maze_meta(events: list[dict]) -> dict:
             r, c = as_int(event.get("row")), as_int(event.get("col"))
             if r is not None and c is not None and r >= 0 and c >= 0:
                 rows, cols = max(rows, r + 1), max(cols, c + 1)
+        _check_side(max(rows, cols), "maze")
         lines = ["." * cols for _ in range(rows)]
     return {"n": 1, "rows": len(lines), "cols": len(lines[0]), "lines": lines}
