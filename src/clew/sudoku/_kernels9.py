@@ -378,7 +378,12 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
     (``<= 0``: all) and write the first into ``out``. ``stack`` holds ``DEPTHS * NODE`` int64."""
     for w in range(POSITION):
         stack[w] = ALL27
-    dirty = 0
+    # the root node at offset 0, a literal: numba compiles _propagate for it apart (most
+    # 17-clue puzzles need no guess: this copy, with its offsets folded, is 10% faster on
+    # them). ``dirty`` an int64 from the start: as a literal 0, numba would type the call
+    # with it first and compile a third copy
+    root = 0
+    dirty = np.int64(0)
     for cell in range(81):
         v = puzzle[cell]
         if v:
@@ -387,15 +392,15 @@ def solve(puzzle, limit, out, stack, shrink, match, peer, column, match9):
             d = v - 1
             if not (stack[3 * d + b] >> p) & 1 or not (stack[UNSOLVED + b] >> p) & 1:
                 return 0  # the givens contradict each other
-            dirty |= _place(stack, 0, d, b, p, peer, column)
-    if not _propagate(stack, 0, dirty, shrink, match, peer, column, match9):
+            dirty |= _place(stack, root, d, b, p, peer, column)
+    if not _propagate(stack, root, dirty, shrink, match, peer, column, match9):
         return 0
-    pick = _choose(stack, 0, peer)
+    pick = _choose(stack, root, peer)
     if pick < 0:
-        _write(stack, 0, out)
+        _write(stack, root, out)
         return 1
     stack[BRANCH] = pick
-    stack[UNTRIED] = _digits(stack, 0, pick)
+    stack[UNTRIED] = _digits(stack, root, pick)
     found = 0
     depth = 0
     while depth >= 0:

@@ -56,7 +56,9 @@ def _count(row, w):
 @njit(cache=True)
 def _propagate(n, y, dynamic, level, start, start_on, cands, pos, peers, npeer, houses, where, units,
                rank, work, wpos, anc, tmp, hanc, buf, r, cnt_on, cnt_off, q_on, q_off, n_q, absurd):
-    """SE's doChaining from one potential (``start`` on or off), into row ``r``."""
+    """SE's doChaining from one potential (``start`` on or off), into row ``r``. ``level``
+    None: level 0, compiled without the rules of :func:`_advanced` (numba drops the branch
+    of ``level is not None`` when the argument's type is None)."""
     words = anc.shape[1]
     ncell = n * n
     for i in range(ncell):
@@ -186,8 +188,9 @@ def _propagate(n, y, dynamic, level, start, start_on, cands, pos, peers, npeer, 
                     cnt_on[r, q] = count
                     q_on[r, non] = q
                     non += 1
-        if level > 0 and ion == non and ioff == noff:
-            noff = _advanced(n, cands, pos, work, wpos, units, houses, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff)
+        if level is not None:  # noqa: SIM102 - its own test, which numba drops for a None
+            if level > 0 and ion == non and ioff == noff:
+                noff = _advanced(n, cands, pos, work, wpos, units, houses, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff)
     n_q[r, 0] = non
     n_q[r, 1] = noff
 
@@ -485,10 +488,31 @@ def _offer(ans, cands, n, seq, kind, complexity, a, b, target):
 @njit(cache=True)
 def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
                   cnt_on, cnt_off, q_on, q_off):
-    """SE's multiple / dynamic / Nishio producer on one position: the first hint after
-    sorting, as ``[found, complexity, kind, a, b, target potential, seq]`` (``a``, ``b``:
-    the assumption potential (contradiction, double), the cell (cell), unit and digit
-    (region))."""
+    """SE's multiple / dynamic / Nishio producer on one position at level 0 (``level`` is
+    ignored): the first hint after sorting, as ``[found, complexity, kind, a, b, target
+    potential, seq]`` (``a``, ``b``: the assumption potential (contradiction, double), the
+    cell (cell), unit and digit (region)).
+
+    A kernel of its own, apart from :func:`best_multiple_plus`: the rules of level 1 are
+    about half of the compile of the level's kernel, and only ratings of 9.0 and up reach
+    them (a first rating of an 8.x puzzle compiles this one alone)."""
+    return _best(n, multiple, dynamic, nishio, None, cands, pos, peers, npeer, houses, where, units,
+                 cnt_on, cnt_off, q_on, q_off)
+
+
+@njit(cache=True)
+def best_multiple_plus(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
+                       cnt_on, cnt_off, q_on, q_off):
+    """:func:`best_multiple` at ``level`` 1 and up ("Dynamic Forcing Chains (+)"): the
+    rules of :func:`_advanced` apply when the links stop."""
+    return _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
+                 cnt_on, cnt_off, q_on, q_off)
+
+
+@njit(cache=True)
+def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
+          cnt_on, cnt_off, q_on, q_off):
+    """The body of :func:`best_multiple` and :func:`best_multiple_plus`."""
     ncell = n * n
     ncand = ncell * n
     y = not nishio
@@ -519,6 +543,11 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
     buf = np.zeros(4 * n, np.int64)
     seq = 0
     do_absurd = dynamic or nishio
+    # int64 values, not literals: numba would compile _propagate once per literal (on, off)
+    # and _offer once per kind and per literal 0, for no speed at all
+    ON, OFF = np.int64(1), np.int64(0)
+    K_ABSURD, K_DOUBLE = np.int64(KIND_ABSURD), np.int64(KIND_DOUBLE)
+    K_REGION, K_CELL = np.int64(KIND_REGION), np.int64(KIND_CELL)
     for cell in range(ncell):
         m = cands[cell]
         card = popcount64(m)
@@ -534,30 +563,30 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
             ron = row_of[c]
             roff = ron + 1
             if not done[ron]:
-                _propagate(n, y, dynamic, level, c, 1, cands, pos, peers, npeer, houses, where, units,
+                _propagate(n, y, dynamic, level, c, ON, cands, pos, peers, npeer, houses, where, units,
                            rank, work, wpos, anc, tmp, hanc, buf, ron, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
                 done[ron] = True
             if (do_double or do_absurd) and not done[roff]:
-                _propagate(n, y, dynamic, level, c, 0, cands, pos, peers, npeer, houses, where, units,
+                _propagate(n, y, dynamic, level, c, OFF, cands, pos, peers, npeer, houses, where, units,
                            rank, work, wpos, anc, tmp, hanc, buf, roff, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
                 done[roff] = True
             if do_absurd and absurd[ron, 0] >= 0:
                 seq += 1
-                _offer(ans, cands, n, seq, KIND_ABSURD, absurd[ron, 1], 2 * c + 1, 0, 2 * c)
+                _offer(ans, cands, n, seq, K_ABSURD, absurd[ron, 1], 2 * c + 1, OFF, 2 * c)
             if do_absurd and absurd[roff, 0] >= 0:
                 seq += 1
-                _offer(ans, cands, n, seq, KIND_ABSURD, absurd[roff, 1], 2 * c, 0, 2 * c + 1)
+                _offer(ans, cands, n, seq, K_ABSURD, absurd[roff, 1], 2 * c, OFF, 2 * c + 1)
             if do_double:
                 for i in range(n_q[ron, 0]):
                     q = q_on[ron, i]
                     if cnt_on[roff, q]:
                         seq += 1
-                        _offer(ans, cands, n, seq, KIND_DOUBLE, cnt_on[ron, q] + cnt_on[roff, q], 2 * c + 1, 0, 2 * q + 1)
+                        _offer(ans, cands, n, seq, K_DOUBLE, cnt_on[ron, q] + cnt_on[roff, q], 2 * c + 1, OFF, 2 * q + 1)
                 for i in range(n_q[ron, 1]):
                     q = q_off[ron, i]
                     if cnt_off[roff, q]:
                         seq += 1
-                        _offer(ans, cands, n, seq, KIND_DOUBLE, cnt_off[ron, q] + cnt_off[roff, q], 2 * c + 1, 0, 2 * q)
+                        _offer(ans, cands, n, seq, K_DOUBLE, cnt_off[ron, q] + cnt_off[roff, q], 2 * c + 1, OFF, 2 * q)
             if not nishio:
                 for k in range(3):
                     u = houses[cell, k]
@@ -574,7 +603,7 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
                         rest &= rest - 1
                         rr = row_of[units[u, i] * n + d]
                         if not done[rr]:
-                            _propagate(n, y, dynamic, level, units[u, i] * n + d, 1, cands, pos, peers, npeer, houses, where,
+                            _propagate(n, y, dynamic, level, units[u, i] * n + d, ON, cands, pos, peers, npeer, houses, where,
                                        units, rank, work, wpos, anc, tmp, hanc, buf, rr, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
                             done[rr] = True
                     for side in range(2):
@@ -593,7 +622,7 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
                                 total += v
                             if total > 0:
                                 seq += 1
-                                _offer(ans, cands, n, seq, KIND_REGION, total, u, d, 2 * q + (1 - side))
+                                _offer(ans, cands, n, seq, K_REGION, total, u, d, 2 * q + (1 - side))
             if first < 0:
                 first = ron
         if (not nishio) and (card == 2 or (multiple and card > 2)):
@@ -613,7 +642,7 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
                         total += v
                     if total > 0:
                         seq += 1
-                        _offer(ans, cands, n, seq, KIND_CELL, total, cell, 0, 2 * q + (1 - side))
+                        _offer(ans, cands, n, seq, K_CELL, total, cell, OFF, 2 * q + (1 - side))
     for r in range(nrows):
         if done[r]:
             for i in range(n_q[r, 0]):

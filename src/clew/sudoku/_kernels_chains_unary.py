@@ -350,10 +350,11 @@ def _cycle_worth(n, i, c0, off_cand, off_par, on_par, cands, peers, npeer, cell_
     cand = c0
     while True:
         # cand is "on" here
-        hit |= _mark(n, cand, cands, peers, npeer, cell_stamp, fw, bw, tag, True)
+        # np.bool_, not the literals True and False: one compile of _mark, not two
+        hit |= _mark(n, cand, cands, peers, npeer, cell_stamp, fw, bw, tag, np.bool_(True))
         if j < 0:
             break
-        hit |= _mark(n, off_cand[j], cands, peers, npeer, cell_stamp, fw, bw, tag, False)
+        hit |= _mark(n, off_cand[j], cands, peers, npeer, cell_stamp, fw, bw, tag, np.bool_(False))
         cand = off_par[j]
         j = on_par[cand]
         if j < 0:

@@ -103,7 +103,7 @@ def _subset_fires(masks, cell_masks, count, size, kind, usable, idx, uni):
             k += 1
             continue
         if popcount64(u) == size:  # three masks of two bits may share them
-            chosen = 0
+            chosen = np.int64(0)  # not a literal 0: numba would compile _test for it too
             for j in range(size):
                 chosen |= np.int64(1) << usable[idx[j]]
             if _test(masks, cell_masks, count, kind, chosen, u):
@@ -260,7 +260,8 @@ def _fish(cands, values, units, n, size, scratch):
                     if cands[units[base_first + i, j]] & bit:
                         p |= 1 << j
                 pos[i] = p
-            if _subset_fires(pos, pos, n, size, _FISH, usable, idx, uni):
+            # an int64, not the literal _FISH: one compile of _subset_fires for every kind
+            if _subset_fires(pos, pos, n, size, np.int64(_FISH), usable, idx, uni):
                 return True
     return False
 

@@ -86,6 +86,7 @@ __all__ = [
     "forcing_chains_and_cycles",
     "multiple_forcing_chains",
     "nishio_forcing_chains",
+    "prefer_plus",
 ]
 
 
@@ -174,7 +175,7 @@ def _announce() -> None:
     global _announced
     if not _announced:
         _announced = True
-        announce(*_RATING_KERNELS)
+        announce(*_RATING_KERNELS, job="sudoku rating")
 
 
 def best_unary_fast(g: Graph) -> Hint | None:
@@ -332,6 +333,32 @@ def _multiple_step(g: Graph, h: MHint, name: str) -> Step:
 
 _KINDS = {1: "double", 5: "cell", 6: "region", 7: "contradiction"}
 
+#: Whether level 0 runs on the kernel of level 1 (:func:`prefer_plus`).
+PLUS_FIRST = False
+
+
+def prefer_plus(on: bool = True) -> None:
+    """Run the multiple chains of level 0 on the kernel of level 1 too, in a process that
+    will reach level 1 anyway (generating puzzles rated 9.0 and up): one kernel to compile
+    instead of two.
+
+    Level 1's rules ("Dynamic Forcing Chains (+)") are about half of the compile of the
+    chain kernel, and only ratings of 9.0 and up reach them, so they are a kernel of their
+    own (:func:`clew.sudoku._kernels_chains.best_multiple_plus`): a first rating of an 8.x
+    puzzle compiles the smaller one alone. Level 0 uses the larger one when it is loaded
+    already, or after this call; the hints are the same on both.
+
+    >>> prefer_plus(False); PLUS_FIRST
+    False
+    """
+    global PLUS_FIRST
+    PLUS_FIRST = on
+
+
+def _plus_first(kc) -> bool:
+    # the kernel of level 1 is loaded in this process (or soon will be): no second kernel
+    return PLUS_FIRST or bool(kc.best_multiple_plus.signatures)
+
 
 def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0) -> MHint | None:
     """:func:`clew.sudoku.chains_multiple.best` by the numba kernel: the same hint (the
@@ -344,7 +371,8 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
     bufs = _BUFFERS.get(g.n)
     if bufs is None:
         bufs = _BUFFERS[g.n] = kc.buffers(g.n)
-    ans = kc.best_multiple(g.n, multiple, dynamic, nishio, level, *_arrays(g), *tabs, *bufs)
+    best = kc.best_multiple_plus if level > 0 or _plus_first(kc) else kc.best_multiple
+    ans = best(g.n, multiple, dynamic, nishio, level, *_arrays(g), *tabs, *bufs)
     if not ans[kc.F_FOUND]:
         return None
     n = g.n

@@ -313,6 +313,11 @@ def _candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray, np.nd
     return _dig(solution, k, members[order], sizes[order], target), solution
 
 
+#: A rating range reaching this ER ("Dynamic Forcing Chains (+)") runs every multiple chain
+#: on the kernel of that level (:func:`clew.sudoku.chains.prefer_plus`).
+PLUS_FROM = 9.0
+
+
 def _rate(puzzle: Grid):
     """The rating of a puzzle (:func:`clew.sudoku.logic.rate`, imported when first needed)."""
     from .logic import rate
@@ -364,6 +369,10 @@ def _make(plan: _Plan, index: int) -> Generated:
         grid = Grid._make(puzzle.tobytes(), shape)
         rating = None
         if plan.difficulty is not None or plan.rating is not None:
+            if plan.rating is not None and plan.rating[1] >= PLUS_FROM:
+                from .chains import prefer_plus
+
+                prefer_plus()  # ratings that reach level 1 of the chains: one chain kernel
             rating = _rate(grid)
             if plan.difficulty is not None and _level(rating) != plan.difficulty:
                 continue
