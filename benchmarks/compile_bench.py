@@ -8,6 +8,14 @@ of the compiling thread, which a busy machine does not inflate).
     python benchmarks/compile_bench.py --reps 3         # cold/warm pairs, medians
     python benchmarks/compile_bench.py --only queens    # the commands whose name holds 'queens'
     python benchmarks/compile_bench.py --write-table    # and write src/clew/_compile_table.py
+    python benchmarks/compile_bench.py --base /tmp/base # before/after: an older tree side by side
+
+``--base DIR`` runs every command also from the source tree ``DIR`` (``DIR/src`` first on
+``PYTHONPATH``; make it with ``git archive REV | tar -x -C DIR``), alternating with this
+tree, and prints before/after columns. The times come from plain runs (``python -m clew``);
+the compile events from one more cold run with a listener, which imports numba before clew
+(so a job that would not load numba at all is seen loading it there: its times are the
+plain runs').
 
 ``--write-table`` saves each kernel module's cold compile (its kernels, and the seconds of
 their top-level compiles, the longest seen for each function) in ``clew/_compile_table.py``,
@@ -96,10 +104,13 @@ def commands(files: dict[str, Path]) -> list[tuple[str, list[str]]]:
     ]
 
 
-def run(argv: list[str], cache: str, events: Path | None) -> tuple[float, float, int]:
+def run(argv: list[str], cache: str, events: Path | None, src: str | None = None) -> tuple[float, float, int]:
     """Wall and CPU seconds (this child and its own children) and the exit status of one
-    whole process of ``clew ARGV`` with ``NUMBA_CACHE_DIR=cache``."""
+    whole process of ``clew ARGV`` with ``NUMBA_CACHE_DIR=cache`` (from the tree ``src``
+    when given)."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache, "CLEW_COMPILE_NOTICE": "0"}
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])
     if events is not None:
         env["COMPILE_BENCH_EVENTS"] = str(events)
         command = [sys.executable, "-c", LISTENER, *argv]
@@ -126,25 +137,35 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=1, help="cold/warm pairs per command (medians)")
     parser.add_argument("--only", default="", help="only the commands whose name holds this text")
     parser.add_argument("--write-table", action="store_true", help="write src/clew/_compile_table.py")
+    parser.add_argument("--base", default=None, help="an older source tree to run side by side (before/after)")
     args = parser.parse_args()
+    trees = {"after": None} if args.base is None else {"before": str(Path(args.base) / "src"), "after": None}
 
     with tempfile.TemporaryDirectory(prefix="compile-bench-") as tmp:
         folder = Path(tmp)
         chosen = [(n, a) for n, a in commands(inputs(folder)) if args.only in n]
-        times: dict[str, dict[str, list[float]]] = {}
+        times: dict[str, dict[str, list[float]]] = {}  # "command|tree" -> figure -> runs
         compiled: dict[str, dict[tuple[str, str], float]] = {}  # command -> function -> top-level seconds
         nested: dict[str, set[tuple[str, str]]] = {}  # command -> every function it compiled
         for rep in range(args.reps):
             for name, argv in chosen:
-                cache = tempfile.mkdtemp(prefix="cache-", dir=tmp)
+                for tree, src in trees.items():
+                    cache = tempfile.mkdtemp(prefix="cache-", dir=tmp)
+                    cold = run(argv, cache, None, src)
+                    warm = run(argv, cache, None, src)
+                    row = times.setdefault(f"{name}|{tree}", {"cold wall": [], "cold cpu": [], "warm wall": [],
+                                                              "warm cpu": []})
+                    row["cold wall"].append(cold[0])
+                    row["cold cpu"].append(cold[1])
+                    row["warm wall"].append(warm[0])
+                    row["warm cpu"].append(warm[1])
+                    print(f"[{rep + 1}/{args.reps}] {name} ({tree}): cold {cold[0]:.1f} s wall, "
+                          f"warm {warm[0]:.2f} s", file=sys.stderr, flush=True)
+                if rep:
+                    continue
                 events = folder / "events.json"
-                cold = run(argv, cache, events)
-                warm = run(argv, cache, None)
-                row = times.setdefault(name, {"cold wall": [], "cold cpu": [], "warm wall": [], "warm cpu": []})
-                row["cold wall"].append(cold[0])
-                row["cold cpu"].append(cold[1])
-                row["warm wall"].append(warm[0])
-                row["warm cpu"].append(warm[1])
+                events.unlink(missing_ok=True)
+                run(argv, tempfile.mkdtemp(prefix="cache-", dir=tmp), events)
                 rows = json.loads(events.read_text()) if events.exists() else []
                 tops = compiled.setdefault(name, {})
                 for e in rows:
@@ -154,17 +175,20 @@ def main() -> None:
                     nested.setdefault(name, set()).add(key)
                     if e["depth"] == 0:  # CPU seconds: the same on a busy machine as on a quiet one
                         tops[key] = max(tops.get(key, 0.0), e["cpu"])
-                print(f"[{rep + 1}/{args.reps}] {name}: cold {cold[0]:.1f} s wall, warm {warm[0]:.2f} s",
-                      file=sys.stderr, flush=True)
 
     print(f"\nWhole processes, cold (fresh NUMBA_CACHE_DIR) and warm; median of {args.reps}; "
           f"numba {numba_version()}, {os.cpu_count()} cores\n")
-    print("| command | cold wall | cold CPU | warm wall | warm CPU | kernels compiled |")
-    print("|---|---|---|---|---|---|")
+    columns = ["cold wall", "cold cpu", "warm wall", "warm cpu"]
+    head = [f"{c} ({t})" if len(trees) > 1 else c for c in columns for t in trees]
+    print("| command | " + " | ".join(head) + " | kernels compiled |")
+    print("|---|" + "---|" * (len(head) + 1))
     for name, _ in chosen:
-        t = {k: statistics.median(v) for k, v in times[name].items()}
-        print(f"| `{name}` | {t['cold wall']:.1f} s | {t['cold cpu']:.1f} s | {t['warm wall']:.2f} s | "
-              f"{t['warm cpu']:.2f} s | {len(nested.get(name, ()))} |")
+        cells = []
+        for c in columns:
+            for t in trees:
+                v = statistics.median(times[f"{name}|{t}"][c])
+                cells.append(f"{v:.1f} s" if c.startswith("cold") else f"{v:.2f} s")
+        print(f"| `{name}` | " + " | ".join(cells) + f" | {len(nested.get(name, ()))} |")
 
     functions: dict[tuple[str, str], float] = {}
     users: dict[tuple[str, str], list[str]] = {}

@@ -101,3 +101,48 @@ def test_a_rating_says_once_which_of_its_kernels_compile(tmp_path, monkeypatch):
     finally:
         _kernel_cache.set_announcer(None)
     assert len(heard) == 1 and heard[0].startswith("compiling ") and " for sudoku rating" in heard[0]
+
+
+def test_the_cached_load_that_skips_the_refresh_matches_numbas_own():
+    """``skip_registry_refresh`` replaces numba's ``Cache.load_overload`` by the same steps
+    without the registry refresh: if numba's method changes shape, this fails and the
+    version range in ``_REFRESH_VERSIONS`` must be checked again."""
+    import inspect
+
+    from numba.core import caching
+
+    from clew import _kernel_cache
+
+    source = inspect.getsource(caching.Cache.load_overload)
+    body = [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith(("#", '"'))]
+    assert [line for line in body if not line.startswith(("Load and", "using the", "def "))] == [
+        "target_context.refresh()",
+        "with self._guard_against_spurious_io_errors():",
+        "return self._load_overload(sig, target_context)",
+    ]
+    import numba
+
+    version = tuple(int(p) for p in numba.__version__.split(".")[:2])
+    low, high = _kernel_cache._REFRESH_VERSIONS
+    assert low <= version <= high, "a numba outside the checked range: check load_overload and widen it"
+
+
+def test_a_command_loads_cached_kernels_without_the_refresh():
+    """Warm ``clew queens count 12`` and a Sudoku rating (which loads several kernels) give
+    their answers with the patched load, and the refresh's modules stay unloaded."""
+    code = (
+        "import sys\n"
+        "from clew.cli import run\n"
+        "from clew._kernel_cache import skip_registry_refresh\n"
+        "skip_registry_refresh()\n"
+        "assert run(['queens', 'count', '12']) == 0\n"
+        "assert run(['queens', 'count', '11', '--pieces', '3']) == 0\n"
+        "print('numba.np.polynomial.polynomial_core' in sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12"], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "clew", "queens", "count", "11", "--pieces", "3"], check=True, capture_output=True, timeout=300
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["14200", "2680", "False"]

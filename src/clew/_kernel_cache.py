@@ -55,6 +55,7 @@ __all__ = [
     "numba_loaded",
     "set_announcer",
     "skip_blas_probe",
+    "skip_registry_refresh",
 ]
 
 _ROOT = Path(os.path.abspath(os.path.dirname(__file__)))
@@ -537,3 +538,78 @@ def skip_blas_probe() -> None:
     if "numba.np.arraymath" in sys.modules or any(isinstance(f, _NoBlasProbe) for f in sys.meta_path):
         return
     sys.meta_path.insert(0, _NoBlasProbe())
+
+
+# ---------------------------------------------------------------------------------------------
+# numba's registry refresh on a cached load
+# ---------------------------------------------------------------------------------------------
+
+
+def _load_without_refresh(self, sig, target_context):
+    """``numba.core.caching.Cache.load_overload`` without ``target_context.refresh()``.
+
+    numba refreshes the target context before every cached load: it imports some forty of
+    its modules of lowering rules (arrays, typed containers, polynomials, jitclasses ...)
+    and installs their registries, about 0.15 s of a warm ``clew queens count 12`` that
+    loads one kernel. A cached kernel is machine code: rebuilding it needs numba's runtime
+    (NRT) initialised, not the rules to lower new code. A compile still refreshes the
+    context in its own pipeline, so a process that loads some kernels and compiles another
+    gets everything it needs.
+    """
+    from numba.core.runtime import rtsys
+
+    rtsys.initialize(target_context)
+    with self._guard_against_spurious_io_errors():
+        return self._load_overload(sig, target_context)
+
+
+#: the numba versions whose ``Cache.load_overload`` is the refresh, then ``_load_overload``
+#: under the I/O guard, as :func:`_load_without_refresh` assumes (checked by its test)
+_REFRESH_VERSIONS = ((0, 59), (0, 68))
+
+
+class _NoRefresh:
+    """Import hook of :func:`skip_registry_refresh`: patches ``numba.core.caching`` once
+    loaded."""
+
+    name = "numba.core.caching"
+
+    def find_spec(self, name, path, target=None):
+        if name != self.name:
+            return None
+        import importlib.machinery
+
+        sys.meta_path.remove(self)  # once
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Patched(spec.loader)
+        return spec
+
+
+class _Patched:
+    def __init__(self, loader) -> None:
+        self.loader = loader
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        self.loader.exec_module(module)
+        _patch_cache(module)
+
+
+def _patch_cache(caching) -> None:
+    version = tuple(int(p) for p in _numba_version().split(".")[:2] if p.isdigit())
+    low, high = _REFRESH_VERSIONS
+    if len(version) == 2 and low <= version <= high and hasattr(caching.Cache, "_load_overload"):
+        caching.Cache.load_overload = _load_without_refresh
+
+
+def skip_registry_refresh() -> None:
+    """Spare the ``clew`` process numba's registry refresh on each cached kernel load
+    (see :func:`_load_without_refresh`), for the numba versions it was checked with. Only
+    :func:`clew.cli.main` calls this, as :func:`skip_blas_probe`; library users keep
+    numba's behaviour. Nothing happens when numba's caching module is already loaded."""
+    if "numba.core.caching" in sys.modules or any(isinstance(f, _NoRefresh) for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, _NoRefresh())

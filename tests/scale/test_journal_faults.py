@@ -239,3 +239,12 @@ def test_a_journal_deleted_under_a_run_is_written_back_and_resumes(tmp_path, wha
     assert status == 130 and b"pieces are safe in" in err, err
     assert time.monotonic() - started < 120
     assert show(path)["runs"] == 2
+
+
+@pytest.mark.parametrize("text, seconds", [("0.02", 0.02), ("7", 7.0), ("", 0.5), ("soon", 0.5), ("0", 0.5),
+                                            ("-1", 0.5), ("nan", 0.5), ("1e9", 0.5)])
+def test_the_commit_interval_can_be_set_from_the_environment(monkeypatch, text, seconds):
+    from clew.scale.run import commit_seconds
+
+    monkeypatch.setenv("CLEW_JOURNAL_COMMIT_SECONDS", text)
+    assert commit_seconds() == seconds

@@ -40,8 +40,25 @@ BATCH_SECONDS = 0.25
 
 #: Seconds at most between two commits of finished pieces to the journal: a piece is safe
 #: within about a second of finishing, and a job of many small pieces still writes a few
-#: transactions a second, not one a piece.
+#: transactions a second, not one a piece. ``CLEW_JOURNAL_COMMIT_SECONDS`` in the
+#: environment sets another (a journal on a slow network disk may want more; the fault
+#: tests want many commits in a job of a second).
 COMMIT_SECONDS = 0.5
+
+
+def commit_seconds() -> float:
+    """:data:`COMMIT_SECONDS`, or ``CLEW_JOURNAL_COMMIT_SECONDS`` when it is a number of
+    seconds from 0.001 to 3600 (anything else is ignored: a run is not refused for it).
+
+    >>> commit_seconds()
+    0.5
+    """
+    text = os.environ.get("CLEW_JOURNAL_COMMIT_SECONDS", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return COMMIT_SECONDS
+    return value if 0.001 <= value <= 3600 else COMMIT_SECONDS
 
 
 class Interrupted(KeyboardInterrupt):
@@ -222,6 +239,7 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
     bar = None
     unsaved: list = []  # finished pieces not yet committed to the journal
     saved_at = time.monotonic()
+    every = commit_seconds()
 
     def save() -> None:
         nonlocal saved_at
@@ -277,7 +295,7 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
                     if not in_flight:
                         break
                     batches = running.poll(POLL_SECONDS)
-                    if book and unsaved and time.monotonic() - saved_at >= COMMIT_SECONDS:
+                    if book and unsaved and time.monotonic() - saved_at >= every:
                         save()
                     if not batches:
                         continue
@@ -287,7 +305,7 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
                         sizes.learn(results)
                     if book:
                         unsaved.extend((i, work.encode(v), s) for i, v, s in results)
-                        if time.monotonic() - saved_at >= COMMIT_SECONDS:
+                        if time.monotonic() - saved_at >= every:
                             save()
                     finished += len(results)
                     bar.advance(len(results))
