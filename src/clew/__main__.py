@@ -1,4 +1,4 @@
-from clew.cli import main
+from clew.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

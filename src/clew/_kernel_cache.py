@@ -483,11 +483,15 @@ def guard_kernel_imports() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-class _NoBlasProbe:
-    """Import hook of :func:`skip_blas_probe`: loads ``numba.np.arraymath`` with its BLAS
-    check answered "no" and then puts the real check back."""
+class _OnImport:
+    """An import hook that runs ``execute(loader, module)`` in place of the loader's own
+    ``exec_module`` for the one module ``name``, the first time it is imported, and then
+    leaves ``sys.meta_path``: how the ``clew`` process changes a numba module as it loads
+    (:func:`skip_blas_probe`, :func:`skip_registry_refresh`) without importing numba
+    before it needs it."""
 
-    name = "numba.np.arraymath"
+    def __init__(self, name: str, execute: Callable) -> None:
+        self.name, self.execute = name, execute
 
     def find_spec(self, name, path, target=None):
         if name != self.name:
@@ -497,31 +501,45 @@ class _NoBlasProbe:
         sys.meta_path.remove(self)  # once
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is not None and spec.loader is not None:
-            spec.loader = _Wrapped(spec.loader)
+            spec.loader = _Executed(spec.loader, self.execute)
         return spec
 
 
-class _Wrapped:
-    def __init__(self, loader) -> None:
-        self.loader = loader
+class _Executed:
+    def __init__(self, loader, execute: Callable) -> None:
+        self.loader, self.execute = loader, execute
 
     def create_module(self, spec):
         return self.loader.create_module(spec)
 
     def exec_module(self, module) -> None:
-        import numba.np.linalg as linalg
+        self.execute(self.loader, module)
 
-        real = linalg.ensure_blas
 
-        def no_blas():
-            raise ImportError("BLAS not probed: this process calls only clew's kernels")
+def _install(name: str, execute: Callable) -> None:
+    """Put an :class:`_OnImport` hook for ``name`` first on ``sys.meta_path``, unless the
+    module is loaded already or a hook for it is there."""
+    if name in sys.modules or any(isinstance(f, _OnImport) and f.name == name for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, _OnImport(name, execute))
 
-        linalg.ensure_blas = no_blas
-        try:
-            self.loader.exec_module(module)
-        finally:
-            linalg.ensure_blas = real
-            module.ensure_blas = real  # its later callers get the real check
+
+def _without_blas_probe(loader, module) -> None:
+    """Execute ``numba.np.arraymath`` with its BLAS check answered "no", then put the real
+    check back."""
+    import numba.np.linalg as linalg
+
+    real = linalg.ensure_blas
+
+    def no_blas():
+        raise ImportError("BLAS not probed: this process calls only clew's kernels")
+
+    linalg.ensure_blas = no_blas
+    try:
+        loader.exec_module(module)
+    finally:
+        linalg.ensure_blas = real
+        module.ensure_blas = real  # its later callers get the real check
 
 
 def skip_blas_probe() -> None:
@@ -535,9 +553,7 @@ def skip_blas_probe() -> None:
     numba's behaviour: only :func:`clew.cli.main` calls this. Nothing happens when the
     module is already loaded.
     """
-    if "numba.np.arraymath" in sys.modules or any(isinstance(f, _NoBlasProbe) for f in sys.meta_path):
-        return
-    sys.meta_path.insert(0, _NoBlasProbe())
+    _install("numba.np.arraymath", _without_blas_probe)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -568,34 +584,9 @@ def _load_without_refresh(self, sig, target_context):
 _REFRESH_VERSIONS = ((0, 59), (0, 68))
 
 
-class _NoRefresh:
-    """Import hook of :func:`skip_registry_refresh`: patches ``numba.core.caching`` once
-    loaded."""
-
-    name = "numba.core.caching"
-
-    def find_spec(self, name, path, target=None):
-        if name != self.name:
-            return None
-        import importlib.machinery
-
-        sys.meta_path.remove(self)  # once
-        spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is not None and spec.loader is not None:
-            spec.loader = _Patched(spec.loader)
-        return spec
-
-
-class _Patched:
-    def __init__(self, loader) -> None:
-        self.loader = loader
-
-    def create_module(self, spec):
-        return self.loader.create_module(spec)
-
-    def exec_module(self, module) -> None:
-        self.loader.exec_module(module)
-        _patch_cache(module)
+def _patched_caching(loader, caching) -> None:
+    loader.exec_module(caching)
+    _patch_cache(caching)
 
 
 def _patch_cache(caching) -> None:
@@ -610,6 +601,4 @@ def skip_registry_refresh() -> None:
     (see :func:`_load_without_refresh`), for the numba versions it was checked with. Only
     :func:`clew.cli.main` calls this, as :func:`skip_blas_probe`; library users keep
     numba's behaviour. Nothing happens when numba's caching module is already loaded."""
-    if "numba.core.caching" in sys.modules or any(isinstance(f, _NoRefresh) for f in sys.meta_path):
-        return
-    sys.meta_path.insert(0, _NoRefresh())
+    _install("numba.core.caching", _patched_caching)

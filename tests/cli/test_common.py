@@ -205,3 +205,19 @@ def test_main_exits_with_the_status(capsys):
     with pytest.raises(SystemExit) as info:
         cli.main(["queens", "count", "0"])
     assert info.value.code == 2
+
+
+def test_the_program_runs_atexit_handlers_and_ends_with_the_status():
+    """``clew.cli.entry`` (the console script, ``python -m clew``) ends with ``os._exit``
+    after the ``atexit`` handlers; a program's own handler still runs, and the status is
+    the command's."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('handler ran', flush=True))\n"
+        "sys.argv = ['clew', 'queens', 'count', '{n}']\n"
+        "from clew.cli import entry\n"
+        "entry()\n"
+    )
+    for n, status, out in (("4", 0, "2\nhandler ran\n"), ("0", 2, "handler ran\n")):
+        done = subprocess.run([sys.executable, "-c", code.format(n=n)], capture_output=True, text=True, timeout=120)
+        assert (done.returncode, done.stdout) == (status, out), done.stderr

@@ -85,6 +85,7 @@ __all__ = [
     "GROUPS",
     "LazyGroup",
     "cli",
+    "entry",
     "main",
     "run",
 ]
@@ -206,25 +207,33 @@ def _run(argv: list[str] | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point (``clew``, ``python -m clew``): exits with :func:`run`'s status.
+    """Run ``clew`` with ``argv`` and exit with :func:`run`'s status (``SystemExit``).
 
     After Ctrl-C the process ends at once (``os._exit`` once the output is flushed): a
     worker thread may still be inside a compiled kernel that cannot be stopped, and the
-    interpreter's exit would wait for nothing useful.
+    interpreter's exit would wait for nothing useful."""
+    skip_blas_probe()
+    status = run(argv)
+    _flush()
+    if status == EXIT_INTERRUPTED:
+        os._exit(status)
+    sys.exit(status)
 
-    Any other run ends the same way once its ``atexit`` handlers have run, unless a thread
-    of its own is still working: the interpreter's finalisation (tearing down numba's and
-    numpy's modules one by one) is about a fifth of a second of a warm ``clew queens count
-    12`` and does nothing a finished command needs."""
+
+def entry() -> None:
+    """The ``clew`` program itself: the console script and ``python -m clew``.
+
+    As :func:`main`, and the process is all clew's, so it also spares itself two costs of
+    numba and Python that a finished command does not need: the registry refresh on each
+    cached kernel load (:func:`clew._kernel_cache.skip_registry_refresh`) and the
+    interpreter's finalisation, about a fifth of a second of a warm ``clew queens count 12``
+    spent tearing down numba's and numpy's modules one by one: once its ``atexit``
+    handlers have run the process ends with ``os._exit``, unless a thread of its own is
+    still working. (A program that calls :func:`main` keeps Python's own exit.)"""
     skip_blas_probe()
     skip_registry_refresh()
-    status = run(argv)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:  # None: started with it closed ('>&-')
-                stream.flush()
-        except (OSError, ValueError):
-            pass
+    status = run(None)
+    _flush()
     if status == EXIT_INTERRUPTED:
         os._exit(status)
     if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
@@ -233,3 +242,12 @@ def main(argv: list[str] | None = None) -> None:
 
     atexit._run_exitfuncs()  # journals' and pools' clean-up, temporary folders
     os._exit(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:  # None: started with it closed ('>&-')
+                stream.flush()
+        except (OSError, ValueError):
+            pass
