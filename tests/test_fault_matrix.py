@@ -107,7 +107,7 @@ def cluster():
 
     cluster = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", protocol="tcp://",
-        dashboard_address=None, silence_logs=logging.CRITICAL,
+        dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
     )
     client = distributed.Client(cluster)
     try:
@@ -223,7 +223,7 @@ def test_a_dask_cluster_that_loses_the_only_worker_holding_the_work_ships_it_aga
     import logging
 
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       protocol="tcp://", dashboard_address=None, silence_logs=logging.CRITICAL)
+                                       protocol="tcp://", dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
     client = distributed.Client(cluster)
     log = tmp_path / "pieces.log"
     proc = popen([sys.executable, fault_jobs.__file__, "search", "slow", "30", "--log", str(log), "--seconds", "0.1",
