@@ -177,8 +177,9 @@ def compile(families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | 
         :class:`~clew.errors.ArgumentError`.
     jobs : int or None
         Worker processes that compile in parallel (default :data:`clew.DEFAULT_JOBS`, 1;
-        ``None``: one per core). A family's calls are cut into a few groups, so more
-        workers than groups do not help.
+        ``None``: one per core). Each family's calls are one group today (its kernels
+        share helpers that two processes must not compile at once), so more workers than
+        families do not help.
     progress : bool or None
         A progress bar on stderr (``None``: when stderr is a terminal).
 

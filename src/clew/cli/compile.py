@@ -22,7 +22,7 @@ from ._common import (
 
 @click.command("compile", context_settings=_CONTEXT, epilog=_EPILOG)
 @click.argument("families", nargs=-1, metavar="[FAMILY]...")
-@jobs_option("Worker processes that compile in parallel (each family's kernels are cut into a few groups).")
+@jobs_option("Worker processes that compile in parallel, one family each.")
 @progress_option()
 @format_option(("text", "json"), "text: one line saying what was done; json: {\"families\", \"compiled\", "
                "\"kernels\", \"seconds\"}.")
