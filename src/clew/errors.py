@@ -16,6 +16,8 @@ The contract of every family (``docs/contract.md``) is written here once:
 
 from __future__ import annotations
 
+import os
+
 
 def one_line(text) -> str:
     """A message (or an exception) on one line, its runs of white space made single
@@ -147,3 +149,22 @@ def article(word: str) -> str:
     else:
         vowel = head[:1].lower() in "aeio" or head[:1] in "FHLMNRSX" and len(head) == 1
     return f"{'an' if vowel else 'a'} {word}"
+
+
+def read_bytes(path, what: str, error: type[ClewError] = ClewError, name: str | None = None) -> bytes:
+    """The bytes of the file ``path``; a file that cannot be read (missing, unreadable, a
+    folder) raises ``error`` with one line, ``<name>: cannot read the <what>: <reason>``
+    (``name``: how messages show the file, its path by default). Every reader of a file
+    of clew says it in these words.
+
+    >>> read_bytes("no/such/file.txt", "maze")
+    Traceback (most recent call last):
+    ...
+    clew.errors.ClewError: no/such/file.txt: cannot read the maze: No such file or directory
+    """
+    shown = os.fsdecode(path) if name is None else name
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise error(f"{shown}: cannot read the {what}: {exc.strerror or exc}") from None

@@ -554,14 +554,10 @@ def _read_input(path: str, what: str = "puzzles", hint: str = ", one per line") 
         if isinstance(data, str):
             data = data.encode("utf-8")
         return data, "<stdin>"
-    name = click.format_filename(path)
-    try:
-        with open(path, "rb") as f:
-            return f.read(), name
-    except OSError as exc:
-        from ..errors import ClewError
+    from ..errors import read_bytes
 
-        raise ClewError(f"{name}: cannot read the {what}: {exc.strerror or exc}") from None
+    name = click.format_filename(path)
+    return read_bytes(path, what, name=name), name
 
 
 def _write_text(text: str, path: str) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._display import Picture
-from ..errors import ArgumentError, check_limit, check_size
+from ..errors import ArgumentError, check_limit, check_size, read_bytes
 from . import _kernels as K
 from .geometry import END, GENERATORS, MAX_ROOMS, OPEN, SOLVERS, START, WALL, text_shape
 from .text import MazeInputError, format_grid, parse_text
@@ -137,12 +137,7 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     def read(cls, path: str | os.PathLike) -> Maze:
         """The maze in the file ``path``; its messages begin with the file's name."""
         name = os.fspath(path)
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise MazeInputError(f"{name}: cannot read the maze: {exc.strerror or exc}") from None
-        return cls.from_text(data, source=name)
+        return cls.from_text(read_bytes(path, "maze", MazeInputError, name), source=name)
 
     def to_text(self, path=None) -> str:
         """The text of the maze, one line per row, each ending with a newline; with ``path``

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._display import Picture
-from ..errors import ArgumentError, ClewError, check_limit, check_size, plural
+from ..errors import ArgumentError, ClewError, check_limit, check_size, plural, read_bytes
 from . import _kernels_complete as K
 from ._waiting import interruptible
 from .board import MAX_COMPLETE_N  # the largest board: a row or column is one 64-bit mask
@@ -277,11 +277,7 @@ def read_board(source) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]
     """
     if isinstance(source, (str, os.PathLike)):
         name = os.fsdecode(source)
-        try:
-            with open(source, "rb") as f:
-                data = f.read()
-        except OSError as exc:
-            raise CompletionInputError(f"{name}: cannot read the board: {exc.strerror or exc}") from None
+        data = read_bytes(source, "board", CompletionInputError, name)
     elif callable(getattr(source, "read", None)):
         name = getattr(source, "name", None)
         name = name if isinstance(name, str) else "<stdin>"

@@ -43,6 +43,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..errors import read_bytes
 from .grid import Grid, SudokuInputError, _decode
 
 __all__ = ["Source", "read_source"]
@@ -69,13 +70,9 @@ def _short(text: str) -> str:
 
 
 def _read_file(path, shown: str) -> bytes:
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except IsADirectoryError:
-        raise SudokuInputError(f"{shown}: is a directory, not a file of puzzles") from None
-    except OSError as exc:
-        raise SudokuInputError(f"{shown}: cannot read the puzzles: {exc.strerror or exc}") from None
+    if os.path.isdir(path):  # a folder named where a file was meant deserves its own words
+        raise SudokuInputError(f"{shown}: is a directory, not a file of puzzles")
+    return read_bytes(path, "puzzles", SudokuInputError, shown)
 
 
 def _drawn_grid(text: str, symbols, shape) -> bytes | None:
