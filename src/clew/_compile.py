@@ -36,7 +36,7 @@ from ._kernel_cache import (
     cache_folder,
     index_is_fresh,
 )
-from .errors import DEFAULT_JOBS, ArgumentError, ClewError, check_jobs
+from .errors import DEFAULT_JOBS, ArgumentError, ClewError, check_jobs, plural
 
 __all__ = ["Compiled", "compile", "families", "pending"]
 
@@ -156,8 +156,7 @@ class Compiled:
         names = ", ".join(self.families) or "no family"
         if not self.kernels:
             return f"nothing to compile: every kernel of {names} is in the cache (checked in {self.seconds:.2f} s)"
-        plural = "s" if self.kernels != 1 else ""
-        return f"compiled {self.kernels} kernel{plural} of {', '.join(self.compiled)} in {self.seconds:.0f} s"
+        return f"compiled {plural(self.kernels, 'kernel')} of {', '.join(self.compiled)} in {self.seconds:.0f} s"
 
 
 def compile(families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | None = False) -> Compiled:

@@ -44,6 +44,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .errors import plural
+
 __all__ = [
     "ClewCompileWarning",
     "announce",
@@ -172,7 +174,7 @@ def compile_message(pending: list[str], job: str | None = None) -> str:
             seconds += row[1]
     if job is None:
         job = ", ".join(dict.fromkeys(m.split("/", 1)[0] for m in pending))
-    what = f"{kernels} kernel{'s' if kernels != 1 else ''}" if kernels else "kernels"
+    what = plural(kernels, "kernel") if kernels else "kernels"
     folder = cache_folder(pending[0])
     if folder is None:
         where, after = f" {_MEMORY}", f" ({_nowhere_reason(pending[0])})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..errors import ClewError
+from ..errors import ClewError, plural
 
 __all__ = ["describe", "end_words", "plural", "replay_queens", "replay_sudoku"]
 
@@ -64,15 +64,6 @@ def replay_sudoku(events: Iterable[dict], puzzle) -> Iterator[tuple[dict, list[i
             for cell in event["cells"]:
                 cells[cell] = 0
         yield event, cells
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the noun, singular for exactly one: ``1 solution``, ``2 solutions``.
-
-    >>> plural(1, "solution"), plural(0, "solution"), plural(3, "queen placed", "queens placed")
-    ('1 solution', '0 solutions', '3 queens placed')
-    """
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def end_words(event: dict, queens: bool) -> str:

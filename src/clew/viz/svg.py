@@ -30,11 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
-from ..errors import BoardSizeError, ClewError, InvalidSolutionError
+from ..errors import BoardSizeError, ClewError, InvalidSolutionError, plural
 from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
 from ._svg_doc import _FILLED, _GIVEN, _document, _el, _num
-from .replay import plural
 
 __all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pairs", "queens_svg", "sudoku_svg", "tree_svg"]
 
@@ -215,7 +214,7 @@ def queens_svg(n: int, columns: Sequence[int | None] | None = None, *, attacked:
             f'dominant-baseline="central" fill="#111">\u265b<title>queen at {_name(r, c)}</title></text>'
         )
     placed = sum(c is not None for c in cols)
-    title = f"{n}-queens board, {placed} queen{'s' if placed != 1 else ''}"
+    title = f"{n}-queens board, {plural(placed, 'queen')}"
     side = margin + n * size + margin * 0.4
     return _document(side, side, title, body)
 
