@@ -27,7 +27,11 @@ SAMPLE = Path(__file__).resolve().parents[1] / "tests" / "data" / "sudoku_top146
 
 
 def positions(count: int) -> list[LogicalState]:
-    lines = [line.strip() for line in SAMPLE.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in SAMPLE.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     out = []
     for puzzle in lines[:count]:
         result = solve_logically(puzzle, max_rating=6.4)
@@ -62,11 +66,15 @@ def main() -> None:
     parser.add_argument("--reference", action="store_true", help="also time the Python references")
     args = parser.parse_args()
     states = positions(args.count)
-    print(f"{len(states)} positions (of {args.count} puzzles) where the techniques below 6.5 are stuck")
+    print(
+        f"{len(states)} positions (of {args.count} puzzles) where the techniques below 6.5 are stuck"
+    )
     modes = [True, False] if args.reference else [True]
     for fast in modes:
         chains.FAST = fast
-        print(f"\n{'kernel' if fast else 'reference'}: producer, median ms per call, max ms, steps found")
+        print(
+            f"\n{'kernel' if fast else 'reference'}: producer, median ms per call, max ms, steps found"
+        )
         for name, median, top, found in time_finders(states, args.repeat):
             print(f"  {name:28} {median * 1000:9.2f} {top * 1000:9.2f} {found:5}")
     chains.FAST = True

@@ -22,7 +22,9 @@ from clew.sudoku import chains, logic
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tsv", required=True, help="puzzle, ER, EP, ED, seconds per line")
-    parser.add_argument("--min-er", type=float, default=6.5, help="only puzzles SE rates at least this")
+    parser.add_argument(
+        "--min-er", type=float, default=6.5, help="only puzzles SE rates at least this"
+    )
     args = parser.parse_args()
     names = {name for name, _, _ in chains.CHAIN_FINDERS}
     spent: dict[str, float] = {}
@@ -38,7 +40,8 @@ def main() -> None:
         return run
 
     logic._FINDERS = tuple(
-        (n, r, timed(n, f) if n in names or n.startswith("Aligned") else f) for n, r, f in logic._FINDERS
+        (n, r, timed(n, f) if n in names or n.startswith("Aligned") else f)
+        for n, r, f in logic._FINDERS
     )
     rows = []
     for line in open(args.tsv, encoding="utf-8"):

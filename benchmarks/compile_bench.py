@@ -73,19 +73,38 @@ def inputs(folder: Path) -> dict[str, Path]:
     """The input files of the commands, written into ``folder``."""
     shared = REPO.parent / "shared" / "data" / "sudoku" / "17_clue.txt"
     source = shared if shared.is_file() else REPO / "tests" / "data" / "sudoku_17_clue_sample.txt"
-    puzzles = [line for line in source.read_text().splitlines() if line and not line.startswith("#")][:200]
-    files = {"17": folder / "17_clue.txt", "hard": folder / "er8.txt", "dlx": folder / "pentominoes.dlx",
-             "maze": folder / "maze.txt"}
+    puzzles = [
+        line for line in source.read_text().splitlines() if line and not line.startswith("#")
+    ][:200]
+    files = {
+        "17": folder / "17_clue.txt",
+        "hard": folder / "er8.txt",
+        "dlx": folder / "pentominoes.dlx",
+        "maze": folder / "maze.txt",
+    }
     files["17"].write_text("\n".join(puzzles) + "\n")
-    rated = [line.split() for line in (REPO / "tests" / "data" / "sudoku_se_ratings.txt").read_text().splitlines()
-             if line and not line.startswith("#")]
+    rated = [
+        line.split()
+        for line in (REPO / "tests" / "data" / "sudoku_se_ratings.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     files["hard"].write_text(next(p for p, er, *_ in rated if float(er) >= 8.0) + "\n")
-    code = ("from clew import cover; from clew.cover import knuth; "
-            "print(knuth.write(cover.pentominoes(10, 6)), end='')")
-    files["dlx"].write_text(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                           check=True).stdout)
-    maze = subprocess.run([sys.executable, "-m", "clew", "maze", "generate", "40", "20", "--seed", "1"],
-                          capture_output=True, text=True, check=True, env={**os.environ, "CLEW_COMPILE_NOTICE": "0"})
+    code = (
+        "from clew import cover; from clew.cover import knuth; "
+        "print(knuth.write(cover.pentominoes(10, 6)), end='')"
+    )
+    files["dlx"].write_text(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    maze = subprocess.run(
+        [sys.executable, "-m", "clew", "maze", "generate", "40", "20", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "CLEW_COMPILE_NOTICE": "0"},
+    )
     files["maze"].write_text(maze.stdout)
     return files
 
@@ -97,14 +116,22 @@ def commands(files: dict[str, Path]) -> list[tuple[str, list[str]]]:
         ("clew queens solve 12 --any-order", ["queens", "solve", "12", "--any-order"]),
         ("clew sudoku solve FILE (200 17-clue)", ["sudoku", "solve", str(files["17"])]),
         ("clew sudoku rate (ER 8+)", ["sudoku", "rate", str(files["hard"])]),
-        ("clew sudoku generate --difficulty hard", ["sudoku", "generate", "--difficulty", "hard", "--seed", "1"]),
-        ("clew sudoku generate --rating 9.0-9.4", ["sudoku", "generate", "--rating", "9.0-9.4", "--seed", "1"]),
+        (
+            "clew sudoku generate --difficulty hard",
+            ["sudoku", "generate", "--difficulty", "hard", "--seed", "1"],
+        ),
+        (
+            "clew sudoku generate --rating 9.0-9.4",
+            ["sudoku", "generate", "--rating", "9.0-9.4", "--seed", "1"],
+        ),
         ("clew cover solve --count (6x10)", ["cover", "solve", "--count", str(files["dlx"])]),
         ("clew maze solve", ["maze", "solve", str(files["maze"])]),
     ]
 
 
-def run(argv: list[str], cache: str, events: Path | None, src: str | None = None) -> tuple[float, float, int]:
+def run(
+    argv: list[str], cache: str, events: Path | None, src: str | None = None
+) -> tuple[float, float, int]:
     """Wall and CPU seconds (this child and its own children) and the exit status of one
     whole process of ``clew ARGV`` with ``NUMBA_CACHE_DIR=cache`` (from the tree ``src``
     when given)."""
@@ -118,12 +145,17 @@ def run(argv: list[str], cache: str, events: Path | None, src: str | None = None
         command = [sys.executable, "-m", "clew", *argv]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    done = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode not in (0, 1):
-        print(f"  {' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        print(
+            f"  {' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()[-300:]}",
+            file=sys.stderr,
+        )
     return wall, cpu, done.returncode
 
 
@@ -136,16 +168,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reps", type=int, default=1, help="cold/warm pairs per command (medians)")
     parser.add_argument("--only", default="", help="only the commands whose name holds this text")
-    parser.add_argument("--write-table", action="store_true", help="write src/clew/_compile_table.py")
-    parser.add_argument("--base", default=None, help="an older source tree to run side by side (before/after)")
+    parser.add_argument(
+        "--write-table", action="store_true", help="write src/clew/_compile_table.py"
+    )
+    parser.add_argument(
+        "--base", default=None, help="an older source tree to run side by side (before/after)"
+    )
     args = parser.parse_args()
-    trees = {"after": None} if args.base is None else {"before": str(Path(args.base) / "src"), "after": None}
+    trees = (
+        {"after": None}
+        if args.base is None
+        else {"before": str(Path(args.base) / "src"), "after": None}
+    )
 
     with tempfile.TemporaryDirectory(prefix="compile-bench-") as tmp:
         folder = Path(tmp)
         chosen = [(n, a) for n, a in commands(inputs(folder)) if args.only in n]
         times: dict[str, dict[str, list[float]]] = {}  # "command|tree" -> figure -> runs
-        compiled: dict[str, dict[tuple[str, str], float]] = {}  # command -> function -> top-level seconds
+        compiled: dict[
+            str, dict[tuple[str, str], float]
+        ] = {}  # command -> function -> top-level seconds
         nested: dict[str, set[tuple[str, str]]] = {}  # command -> every function it compiled
         for rep in range(args.reps):
             for name, argv in chosen:
@@ -153,14 +195,20 @@ def main() -> None:
                     cache = tempfile.mkdtemp(prefix="cache-", dir=tmp)
                     cold = run(argv, cache, None, src)
                     warm = run(argv, cache, None, src)
-                    row = times.setdefault(f"{name}|{tree}", {"cold wall": [], "cold cpu": [], "warm wall": [],
-                                                              "warm cpu": []})
+                    row = times.setdefault(
+                        f"{name}|{tree}",
+                        {"cold wall": [], "cold cpu": [], "warm wall": [], "warm cpu": []},
+                    )
                     row["cold wall"].append(cold[0])
                     row["cold cpu"].append(cold[1])
                     row["warm wall"].append(warm[0])
                     row["warm cpu"].append(warm[1])
-                    print(f"[{rep + 1}/{args.reps}] {name} ({tree}): cold {cold[0]:.1f} s wall, "
-                          f"warm {warm[0]:.2f} s", file=sys.stderr, flush=True)
+                    print(
+                        f"[{rep + 1}/{args.reps}] {name} ({tree}): cold {cold[0]:.1f} s wall, "
+                        f"warm {warm[0]:.2f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 if rep:
                     continue
                 events = folder / "events.json"
@@ -176,8 +224,10 @@ def main() -> None:
                     if e["depth"] == 0:  # CPU seconds: the same on a busy machine as on a quiet one
                         tops[key] = max(tops.get(key, 0.0), e["cpu"])
 
-    print(f"\nWhole processes, cold (fresh NUMBA_CACHE_DIR) and warm; median of {args.reps}; "
-          f"numba {numba_version()}, {os.cpu_count()} cores\n")
+    print(
+        f"\nWhole processes, cold (fresh NUMBA_CACHE_DIR) and warm; median of {args.reps}; "
+        f"numba {numba_version()}, {os.cpu_count()} cores\n"
+    )
     columns = ["cold wall", "cold cpu", "warm wall", "warm cpu"]
     head = [f"{c} ({t})" if len(trees) > 1 else c for c in columns for t in trees]
     print("| command | " + " | ".join(head) + " | kernels compiled |")
@@ -196,7 +246,9 @@ def main() -> None:
         for key, seconds in tops.items():
             functions[key] = max(functions.get(key, 0.0), seconds)
             users.setdefault(key, []).append(name.split(" (")[0].removeprefix("clew "))
-    print("\nTop-level kernel compiles, CPU seconds (nested ones included in their caller's), longest first\n")
+    print(
+        "\nTop-level kernel compiles, CPU seconds (nested ones included in their caller's), longest first\n"
+    )
     print("| kernel | cold compile (CPU) | commands that need it |")
     print("|---|---|---|")
     for key, seconds in sorted(functions.items(), key=lambda kv: -kv[1]):
@@ -222,7 +274,10 @@ def main() -> None:
     for module, (names, seconds) in sorted(modules.items()):
         print(f"| `{module}` | {len(names)} | {seconds:.1f} s |")
     if args.write_table:
-        write_table({m: (len(n), round(s, 1)) for m, (n, s) in sorted(modules.items())}, merge=bool(args.only))
+        write_table(
+            {m: (len(n), round(s, 1)) for m, (n, s) in sorted(modules.items())},
+            merge=bool(args.only),
+        )
         print(f"\nwrote {TABLE.relative_to(REPO)}", file=sys.stderr)
 
 
@@ -240,10 +295,14 @@ def write_table(modules: dict[str, tuple[int, float]], merge: bool) -> None:
         exec(TABLE.read_text(), namespace)
         modules = {**namespace.get("MODULES", {}), **modules}
     lines = [f"    {module!r}: {row!r}," for module, row in sorted(modules.items())]
-    head = TABLE.read_text().split('MEASURED = ')[0] if TABLE.exists() else '"""Generated."""\n\n'
+    head = TABLE.read_text().split("MEASURED = ")[0] if TABLE.exists() else '"""Generated."""\n\n'
     measured = f"numba {numba_version()}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}"
-    TABLE.write_text(head + f"MEASURED = {measured!r}\n\nMODULES: dict[str, tuple[int, float]] = {{\n"
-                     + "\n".join(lines) + "\n}\n")
+    TABLE.write_text(
+        head
+        + f"MEASURED = {measured!r}\n\nMODULES: dict[str, tuple[int, float]] = {{\n"
+        + "\n".join(lines)
+        + "\n}\n"
+    )
 
 
 if __name__ == "__main__":

@@ -45,7 +45,9 @@ print(n, time.perf_counter() - t0)
 
 
 def run_xcover(python: str, path: Path) -> tuple[int, float]:
-    out = subprocess.run([python, "-c", XCOVER_SCRIPT, str(path)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [python, "-c", XCOVER_SCRIPT, str(path)], capture_output=True, text=True, check=True
+    ).stdout
     n, seconds = out.split()
     return int(n), float(seconds)
 
@@ -64,7 +66,9 @@ def run_dlx1(exe: str, path: Path) -> tuple[int, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--xcover-python", help="a Python with xcover installed (outside this project)")
+    parser.add_argument(
+        "--xcover-python", help="a Python with xcover installed (outside this project)"
+    )
     parser.add_argument("--dlx1", help="Knuth's DLX1 executable, built outside this repository")
     parser.add_argument("--width", type=int, default=10)
     parser.add_argument("--height", type=int, default=6)
@@ -104,15 +108,19 @@ def main() -> None:
             if args.dlx1:
                 record("DLX1 (gcc -O3, wall)", *run_dlx1(args.dlx1, path))
 
-    print(f"{args.width}x{args.height} pentominoes: {len(problem.options)} options, "
-          f"{len(problem.primary)} primary items; medians of {args.reps}")
+    print(
+        f"{args.width}x{args.height} pentominoes: {len(problem.options)} options, "
+        f"{len(problem.primary)} primary items; medians of {args.reps}"
+    )
     medians = {name: statistics.median(times) for name, times in results.items()}
     bases = [b for b in ("xcover (covers)", "DLX1 (gcc -O3, wall)") if b in medians]
     for name, med in medians.items():
         ratios = "  ".join(f"{med / medians[b]:.3f}x {b.split()[0]}" for b in bases)
         rate = f"  {nodes[name] / med:,.0f} nodes/s" if name in nodes else ""
-        print(f"  {name:<34} {counts[name]:>6} solutions  {med:8.3f} s  {ratios}{rate}"
-              f"   runs {[round(t, 3) for t in results[name]]}")
+        print(
+            f"  {name:<34} {counts[name]:>6} solutions  {med:8.3f} s  {ratios}{rate}"
+            f"   runs {[round(t, 3) for t in results[name]]}"
+        )
 
 
 if __name__ == "__main__":

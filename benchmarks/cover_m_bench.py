@@ -54,16 +54,28 @@ def instances() -> dict:
 
     def plain(p: Problem) -> Problem:
         names = {item: f"i{k}" for k, item in enumerate(p.primary + p.secondary)}
-        options = [[names[n] + (f":{c}" if c is not None else "") for n, c in entries] for entries in p.entries]
+        options = [
+            [names[n] + (f":{c}" if c is not None else "") for n, c in entries]
+            for entries in p.entries
+        ]
         bounds = {names[i]: b for i, b in zip(p.primary, p.bounds) if b != (1, 1)}
-        return Problem(options, primary=[names[i] for i in p.primary], secondary=[names[i] for i in p.secondary], bounds=bounds)
+        return Problem(
+            options,
+            primary=[names[i] for i in p.primary],
+            secondary=[names[i] for i in p.secondary],
+            bounds=bounds,
+        )
 
     tetrominoes = {"I": "####", "L": "###\n#..", "O": "##\n##", "S": ".##\n##.", "T": "###\n.#."}
     return {
         "rooks7": plain(rook_matrices(7, 2, 2)),
         "queendom8": plain(queen_domination(8, 5)),
-        "tetro6x6": polyomino_packing("\n".join(["######"] * 6), tetrominoes, {"I": 2, "L": 3, "O": 1, "S": 1, "T": 2}),
-        "tetro6x8": polyomino_packing("\n".join(["########"] * 6), tetrominoes, {"I": 3, "L": 4, "O": 2, "S": 1, "T": 2}),
+        "tetro6x6": polyomino_packing(
+            "\n".join(["######"] * 6), tetrominoes, {"I": 2, "L": 3, "O": 1, "S": 1, "T": 2}
+        ),
+        "tetro6x8": polyomino_packing(
+            "\n".join(["########"] * 6), tetrominoes, {"I": 3, "L": 4, "O": 2, "S": 1, "T": 2}
+        ),
         "queendom9": plain(queen_domination(9, 5)),
         "rooks7x3": plain(rook_matrices(7, 3, 3)),
     }
@@ -91,7 +103,18 @@ def run_dlx3(exe: str, path: Path) -> tuple[int, float, float, float]:
 
 
 def run_clew(path: Path, jobs: int) -> tuple[int, float, float, float]:
-    command = [sys.executable, "-m", "clew", "cover", "solve", "--count", "-v", str(path), "--jobs", str(jobs)]
+    command = [
+        sys.executable,
+        "-m",
+        "clew",
+        "cover",
+        "solve",
+        "--count",
+        "-v",
+        str(path),
+        "--jobs",
+        str(jobs),
+    ]
     done, wall, cpu = timed(command)
     # -v: "clew: N solutions, K nodes, S s, ...": S is the search alone (with --jobs 2 the
     # whole count: cutting, threads, pieces), without Python's start and the imports
@@ -129,13 +152,17 @@ def main() -> None:
                     found, seconds, cpu, search = go(path)
                     counts.setdefault(name, found)
                     if found != counts[name]:
-                        raise RuntimeError(f"{who} found {found} solutions of {name}, expected {counts[name]}")
+                        raise RuntimeError(
+                            f"{who} found {found} solutions of {name}, expected {counts[name]}"
+                        )
                     times[name, who].append(seconds)
                     cpus[name, who].append(cpu)
                     searches[name, who].append(search)
             print(f"repetition {rep + 1} of {args.reps} done", file=sys.stderr)
     print(f"machine: {os.cpu_count()} cores; whole processes, median of {args.reps} runs\n")
-    print("| instance | solutions | contestant | wall | vs DLX3 | CPU | vs DLX3 | search | vs DLX3 |")
+    print(
+        "| instance | solutions | contestant | wall | vs DLX3 | CPU | vs DLX3 | search | vs DLX3 |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for name in chosen:
         base = statistics.median(times[name, "DLX3"])
@@ -150,7 +177,9 @@ def main() -> None:
             )
     print()
     for (name, who), runs in times.items():
-        print(f"{name} {who}: wall [{', '.join(f'{t:.3f}' for t in sorted(runs))}], CPU [{', '.join(f'{t:.3f}' for t in sorted(cpus[name, who]))}]")
+        print(
+            f"{name} {who}: wall [{', '.join(f'{t:.3f}' for t in sorted(runs))}], CPU [{', '.join(f'{t:.3f}' for t in sorted(cpus[name, who]))}]"
+        )
 
 
 if __name__ == "__main__":

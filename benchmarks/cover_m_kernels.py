@@ -48,7 +48,9 @@ def main() -> None:
     chosen = {k: v for k, v in instances().items() if not args.only or k in args.only}
     small = instances()["tetro6x6"]
     run(small, "links"), run(small, "bits")  # the kernels loaded once, not timed
-    print("| instance | solutions | nodes | links | bitsets | ratio | links per node | bitsets per node |")
+    print(
+        "| instance | solutions | nodes | links | bitsets | ratio | links per node | bitsets per node |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     runs = []
     for name, problem in chosen.items():
@@ -60,14 +62,18 @@ def main() -> None:
                 if kernel == "links":
                     expected = (count, nodes)
                 elif (count, nodes) != expected:
-                    raise RuntimeError(f"{name}: the kernels disagree: {expected} and {(count, nodes)}")
+                    raise RuntimeError(
+                        f"{name}: the kernels disagree: {expected} and {(count, nodes)}"
+                    )
         a, b = statistics.median(times["links"]), statistics.median(times["bits"])
         print(
             f"| {name} | {count:,} | {nodes:,} | {a:.3f} s | {b:.3f} s | {b / a:.2f}x "
             f"| {a / nodes * 1e9:.0f} ns | {b / nodes * 1e9:.0f} ns |",
             flush=True,
         )
-        runs.append(f"{name}: links {sorted(round(t, 3) for t in times['links'])}, bitsets {sorted(round(t, 3) for t in times['bits'])}")
+        runs.append(
+            f"{name}: links {sorted(round(t, 3) for t in times['links'])}, bitsets {sorted(round(t, 3) for t in times['bits'])}"
+        )
     print()
     print("\n".join(runs))
 

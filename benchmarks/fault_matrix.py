@@ -73,21 +73,32 @@ def signal_cell(job, folder, size, whole, sig, fraction, rng) -> tuple[str, str]
             status, out, err = finish(proc, timeout=600)
         finally:
             kill_group(proc)
-        if at is None or (status == whole.returncode and out == whole.stdout):  # the signal came too late
+        if at is None or (
+            status == whole.returncode and out == whole.stdout
+        ):  # the signal came too late
             return "ended first", f"status {status}"
         safe = finished_pieces(journal)
         if sig == signal.SIGKILL:
             if status != -signal.SIGKILL:
                 return "FAILED", f"status {status} after SIGKILL"
-        elif not (status in (0, -signal.SIGINT) and out == whole.stdout):  # (a signal as the run ends)
+        elif not (
+            status in (0, -signal.SIGINT) and out == whole.stdout
+        ):  # (a signal as the run ends)
             lines = err.decode().splitlines()
             if status != 130 or len(lines) != 1 or "pieces are safe in" not in lines[0]:
                 return "FAILED", f"SIGINT: status {status}, stderr {err[-300:]!r}"
         if not whole.stdout.startswith(out):
             return "FAILED", "the stopped run printed what the whole run does not"
         resumed = fault_jobs.run(command, timeout=600)
-        if (resumed.returncode, resumed.stdout, resumed.stderr) != (whole.returncode, whole.stdout, whole.stderr):
-            return "FAILED", f"resumed: status {resumed.returncode}, stderr {resumed.stderr[-300:]!r}"
+        if (resumed.returncode, resumed.stdout, resumed.stderr) != (
+            whole.returncode,
+            whole.stdout,
+            whole.stderr,
+        ):
+            return (
+                "FAILED",
+                f"resumed: status {resumed.returncode}, stderr {resumed.stderr[-300:]!r}",
+            )
         if finished_pieces(journal) != total_pieces(journal):
             return "FAILED", "the journal is not complete"
         return "held", f"stopped at {at}/{total_pieces(journal)} pieces ({safe} safe)"
@@ -121,17 +132,36 @@ def cost_cell(cluster, client, rng) -> tuple[str, str]:
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch) / "pieces.log"
         workers = set(client.run(os.getpid).values())
-        proc = popen([sys.executable, fault_jobs.__file__, "search", "slow", str(pieces), "--log", str(log),
-                      "--seconds", "0.1", "--scheduler", cluster.scheduler_address])
+        proc = popen(
+            [
+                sys.executable,
+                fault_jobs.__file__,
+                "search",
+                "slow",
+                str(pieces),
+                "--log",
+                str(log),
+                "--seconds",
+                "0.1",
+                "--scheduler",
+                cluster.scheduler_address,
+            ]
+        )
         wait_for = rng.randint(3, pieces // 2)
         try:
             victim = None
             while victim is None:
                 if proc.poll() is not None:
                     return "ended first", ""
-                lines = [line.split() for line in log.read_text().splitlines()] if log.exists() else []
+                lines = (
+                    [line.split() for line in log.read_text().splitlines()] if log.exists() else []
+                )
                 ended = {(p, i) for w, p, i in lines if w == "end"}
-                inside = [(int(p), int(i)) for w, p, i in lines if w == "start" and (p, i) not in ended and int(p) in workers]
+                inside = [
+                    (int(p), int(i))
+                    for w, p, i in lines
+                    if w == "start" and (p, i) not in ended and int(p) in workers
+                ]
                 if len(ended) >= wait_for and inside:
                     victim = inside[-1]
                 else:
@@ -157,7 +187,9 @@ def cost_cell(cluster, client, rng) -> tuple[str, str]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moments", type=int, default=3, help="moments per job and signal (default 3)")
+    parser.add_argument(
+        "--moments", type=int, default=3, help="moments per job and signal (default 3)"
+    )
     parser.add_argument("--size", choices=fault_jobs.SIZES, default="bench")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--jobs", nargs="*", default=None, help="names of jobs (default: all)")
@@ -173,8 +205,15 @@ def main(argv=None) -> int:
         except ImportError:
             print("(no dask: the dask cells are left out)")
         else:
-            cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                               protocol="tcp://", dashboard_address=None, silence_logs=logging.CRITICAL)
+            cluster = distributed.LocalCluster(
+                n_workers=2,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                protocol="tcp://",
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
             client = distributed.Client(cluster)
     started = time.monotonic()
     try:
@@ -184,11 +223,18 @@ def main(argv=None) -> int:
                 t0 = time.monotonic()
                 whole = fault_jobs.run(job.command(folder, args.size), timeout=600)
                 if whole.returncode != job.status:
-                    print(f"{job.name}: the uninterrupted run exits {whole.returncode}: {whole.stderr[-300:]!r}")
+                    print(
+                        f"{job.name}: the uninterrupted run exits {whole.returncode}: {whole.stderr[-300:]!r}"
+                    )
                     return 1
-                print(f"{job.name}: uninterrupted in {time.monotonic() - t0:.1f} s (status {whole.returncode})",
-                      flush=True)
-                cells = [(name, sig) for name, sig in (("SIGKILL", signal.SIGKILL), ("SIGINT", signal.SIGINT))]
+                print(
+                    f"{job.name}: uninterrupted in {time.monotonic() - t0:.1f} s (status {whole.returncode})",
+                    flush=True,
+                )
+                cells = [
+                    (name, sig)
+                    for name, sig in (("SIGKILL", signal.SIGKILL), ("SIGINT", signal.SIGINT))
+                ]
                 if cluster is not None and job.dask:
                     cells.append(("dask", None))
                 for name, sig in cells:
@@ -197,9 +243,13 @@ def main(argv=None) -> int:
                         fraction = rng.uniform(0.05, 0.8)
                         for attempt in range(3):
                             if sig is None:
-                                outcome, detail = dask_cell(job, folder, args.size, whole, cluster, client, fraction, rng)
+                                outcome, detail = dask_cell(
+                                    job, folder, args.size, whole, cluster, client, fraction, rng
+                                )
                             else:
-                                outcome, detail = signal_cell(job, folder, args.size, whole, sig, fraction, rng)
+                                outcome, detail = signal_cell(
+                                    job, folder, args.size, whole, sig, fraction, rng
+                                )
                             if outcome != "ended first":
                                 break
                             fraction /= 3
@@ -208,20 +258,30 @@ def main(argv=None) -> int:
                         print(f"  {name:8} moment {moment + 1}: {outcome} ({detail})", flush=True)
             if cluster is not None:
                 for moment in range(args.moments):
-                    outcome, detail = cost_cell(cluster, client, random.Random(f"{args.seed} cost {moment}"))
+                    outcome, detail = cost_cell(
+                        cluster, client, random.Random(f"{args.seed} cost {moment}")
+                    )
                     outcomes[("dask worker cost", "dask", outcome)] += 1
                     failed += outcome == "FAILED"
-                    print(f"dask worker cost, moment {moment + 1}: {outcome} ({detail})", flush=True)
+                    print(
+                        f"dask worker cost, moment {moment + 1}: {outcome} ({detail})", flush=True
+                    )
     finally:
         if client is not None:
             client.close()
             cluster.close()
-    print(f"\n{sum(outcomes.values())} cells in {time.monotonic() - started:.0f} s, seed {args.seed}, size {args.size}")
+    print(
+        f"\n{sum(outcomes.values())} cells in {time.monotonic() - started:.0f} s, seed {args.seed}, size {args.size}"
+    )
     names = sorted({outcome for _, _, outcome in outcomes})
     print("| job | cell | " + " | ".join(names) + " |")
     print("|---|---|" + "---|" * len(names))
     for job_name, cell in dict.fromkeys((j, c) for j, c, _ in outcomes):
-        print(f"| {job_name} | {cell} | " + " | ".join(str(outcomes[(job_name, cell, n)]) for n in names) + " |")
+        print(
+            f"| {job_name} | {cell} | "
+            + " | ".join(str(outcomes[(job_name, cell, n)]) for n in names)
+            + " |"
+        )
     return 1 if failed else 0
 
 

@@ -64,9 +64,11 @@ class Outcome:
         return not self.findings
 
     def line(self) -> str:
-        return (f"{self.reader:13} {self.cases:>8,} cases in {self.seconds:7.1f} s, {self.refused:>8,} refused, "
-                f"slowest {self.slowest * 1000:6.1f} ms, {self.cli_cases} CLI + {self.subprocess_cases} subprocess, "
-                f"extremes peak {self.peak / 2**20:6.1f} MB, {len(self.findings)} findings")
+        return (
+            f"{self.reader:13} {self.cases:>8,} cases in {self.seconds:7.1f} s, {self.refused:>8,} refused, "
+            f"slowest {self.slowest * 1000:6.1f} ms, {self.cli_cases} CLI + {self.subprocess_cases} subprocess, "
+            f"extremes peak {self.peak / 2**20:6.1f} MB, {len(self.findings)} findings"
+        )
 
 
 def _where(exc: BaseException) -> str:
@@ -106,7 +108,9 @@ def check_case(reader, data) -> tuple[str | None, bool, float]:
     return finding, refused, seconds
 
 
-def fuzz_reader(name: str, cases: int, seed: int, *, budget: float | None = None, outcome: Outcome | None = None) -> Outcome:
+def fuzz_reader(
+    name: str, cases: int, seed: int, *, budget: float | None = None, outcome: Outcome | None = None
+) -> Outcome:
     """Run ``cases`` generated inputs through the reader ``name``."""
     reader = READERS[name]
     out = outcome or Outcome(name)
@@ -159,7 +163,11 @@ def _cli_check(argv_text: str, status, stderr: str, crashed: str | None) -> str 
         return f"{argv_text}: exit status {status}"
     if "Traceback" in stderr:
         return f"{argv_text}: a traceback on stderr"
-    lines = [line for line in stderr.splitlines() if line.strip() and not line.startswith("clew: compiling")]
+    lines = [
+        line
+        for line in stderr.splitlines()
+        if line.strip() and not line.startswith("clew: compiling")
+    ]
     if status == 2 and (len(lines) != 1 or not lines[0].startswith("clew: error: ")):
         return f"{argv_text}: status 2 with stderr {stderr[:300]!r}"
     return None
@@ -184,7 +192,9 @@ def run_cli_in_process(argv: list[str]) -> tuple[int | None, str, str | None]:
     return status, err.buffer.getvalue().decode("utf-8", "replace"), crashed
 
 
-def fuzz_cli(name: str, cases: int, seed: int, outcome: Outcome, *, subprocess_cases: int = 0) -> Outcome:
+def fuzz_cli(
+    name: str, cases: int, seed: int, outcome: Outcome, *, subprocess_cases: int = 0
+) -> Outcome:
     """Whole commands on generated files: in this process, then in child processes."""
     reader = READERS[name]
     if reader.cli is None:
@@ -206,9 +216,19 @@ def fuzz_cli(name: str, cases: int, seed: int, outcome: Outcome, *, subprocess_c
             outcome.cli_cases += 1
         else:
             try:
-                proc = subprocess.run([sys.executable, "-m", "clew", *argv], capture_output=True, timeout=60, env=env, check=False,
-                                      stdin=subprocess.DEVNULL)
-                status, stderr, crashed = proc.returncode, proc.stderr.decode("utf-8", "replace"), None
+                proc = subprocess.run(
+                    [sys.executable, "-m", "clew", *argv],
+                    capture_output=True,
+                    timeout=60,
+                    env=env,
+                    check=False,
+                    stdin=subprocess.DEVNULL,
+                )
+                status, stderr, crashed = (
+                    proc.returncode,
+                    proc.stderr.decode("utf-8", "replace"),
+                    None,
+                )
             except subprocess.TimeoutExpired:
                 status, stderr, crashed = None, "", "a hang (60 s)"
             outcome.subprocess_cases += 1
@@ -243,9 +263,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("reader", choices=[*READERS, "all"])
     parser.add_argument("--cases", type=int, default=1000, help="in-process cases per reader")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cli", type=int, default=50, help="whole-command cases in this process per reader")
-    parser.add_argument("--subprocess", type=int, default=5, help="whole-command cases in a child process per reader")
-    parser.add_argument("--budget", type=float, default=None, help="seconds of in-process cases per reader at most")
+    parser.add_argument(
+        "--cli", type=int, default=50, help="whole-command cases in this process per reader"
+    )
+    parser.add_argument(
+        "--subprocess",
+        type=int,
+        default=5,
+        help="whole-command cases in a child process per reader",
+    )
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds of in-process cases per reader at most"
+    )
     parser.add_argument("--no-extremes", action="store_true")
     args = parser.parse_args(argv)
     names = list(READERS) if args.reader == "all" else [args.reader]
@@ -266,7 +295,10 @@ def main(argv: list[str] | None = None) -> int:
         failed |= not outcome.ok()
     import resource
 
-    print(f"process peak (ru_maxrss): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB", flush=True)
+    print(
+        f"process peak (ru_maxrss): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
+        flush=True,
+    )
     return 1 if failed else 0
 
 

@@ -26,9 +26,34 @@ from pathlib import Path
 #: Bytes that tend to break readers: controls, the byte order mark, a bare CR, NUL, bytes that
 #: are not UTF-8, a Unicode line separator, a character outside the BMP, huge numbers.
 NASTY = [
-    b"\x00", b"\r", b"\r\n", b"\n", b"\t", b"\x0b", b"\x0c", b"\xef\xbb\xbf", b"\xff", b"\xc3",
-    b"\xe2\x80\xa8", b"\xf0\x9f\x98\x80", b"\xed\xa0\x80", b" ", b"#", b"|", b":", b",", b"-1",
-    b"99999999999999999999999", b"1e999", b"NaN", b"\\", b'"', b"</script>", b"%s", b"{", b"[",
+    b"\x00",
+    b"\r",
+    b"\r\n",
+    b"\n",
+    b"\t",
+    b"\x0b",
+    b"\x0c",
+    b"\xef\xbb\xbf",
+    b"\xff",
+    b"\xc3",
+    b"\xe2\x80\xa8",
+    b"\xf0\x9f\x98\x80",
+    b"\xed\xa0\x80",
+    b" ",
+    b"#",
+    b"|",
+    b":",
+    b",",
+    b"-1",
+    b"99999999999999999999999",
+    b"1e999",
+    b"NaN",
+    b"\\",
+    b'"',
+    b"</script>",
+    b"%s",
+    b"{",
+    b"[",
 ]
 
 
@@ -67,10 +92,14 @@ def mutate(rng: random.Random, data: bytes, alphabet: bytes, others: list[bytes]
                 lines.insert(i, lines[j])
             out = bytearray(b"\n".join(lines))
         elif kind == 8:  # a number in place of a character
-            out[at : at + 1] = str(rng.choice((0, -1, 2**31, 2**63, 10**30, rng.randint(0, 99)))).encode()
+            out[at : at + 1] = str(
+                rng.choice((0, -1, 2**31, 2**63, 10**30, rng.randint(0, 99)))
+            ).encode()
         elif kind == 9 and size:  # change the case of a letter or a digit by one
             i = min(at, size - 1)
-            out[i] = (out[i] ^ 0x20) if chr(out[i]).isalpha() else (out[i] + rng.choice((-1, 1))) % 256
+            out[i] = (
+                (out[i] ^ 0x20) if chr(out[i]).isalpha() else (out[i] + rng.choice((-1, 1))) % 256
+            )
     return bytes(out)
 
 
@@ -132,7 +161,9 @@ def sudoku_line(rng: random.Random) -> bytes:
     n = rng.choice((4, 4, 6, 9, 9, 9, 8, 12, 16, 25, 5, 3))
     digits = "123456789ABCDEFGHIJKLMNOP"[:n]
     blank = rng.random()
-    cells = "".join(rng.choice(digits) if rng.random() > blank else rng.choice(".0") for _ in range(n * n))
+    cells = "".join(
+        rng.choice(digits) if rng.random() > blank else rng.choice(".0") for _ in range(n * n)
+    )
     if rng.random() < 0.1:
         cells = cells.lower()
     return cells.encode()
@@ -143,15 +174,27 @@ def sudoku_file(rng: random.Random) -> bytes:
     lines = []
     for _ in range(rng.randint(0, 6)):
         roll = rng.random()
-        lines.append(b"# a comment" if roll < 0.1 else b"" if roll < 0.2 else rng.choice(SUDOKU_SAMPLES[:4]) if roll < 0.6 else sudoku_line(rng))
-    return (b"\r\n" if rng.random() < 0.2 else b"\n").join(lines) + (b"\n" if rng.random() < 0.7 else b"")
+        lines.append(
+            b"# a comment"
+            if roll < 0.1
+            else b""
+            if roll < 0.2
+            else rng.choice(SUDOKU_SAMPLES[:4])
+            if roll < 0.6
+            else sudoku_line(rng)
+        )
+    return (b"\r\n" if rng.random() < 0.2 else b"\n").join(lines) + (
+        b"\n" if rng.random() < 0.7 else b""
+    )
 
 
 JIGSAW_SAMPLES = [
     b"2...3....123...4 ABCCABDCABDCABDD",
     b"................ AABBAABBCCDDCCDD",
-    (b"3.......1........4.6.....2..........7.8.....1........5..2......6.....4.9.......... "
-     b"AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII"),
+    (
+        b"3.......1........4.6.....2..........7.8.....1........5..2......6.....4.9.......... "
+        b"AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII"
+    ),
 ]
 KILLER_SAMPLES = [
     b"ABBBAACCDEEFDEGF 7,6,7,5,8,6,1",
@@ -180,11 +223,18 @@ def jigsaw_line(rng: random.Random) -> bytes:
 
 def killer_line(rng: random.Random) -> bytes:
     n = rng.choice((4, 4, 6, 9))
-    cages = _regions(rng, n) if rng.random() < 0.3 else "".join(
-        rng.choice("ABCDEFGHIJKLMNOP"[: rng.randint(1, 16)]) for _ in range(n * n))
+    cages = (
+        _regions(rng, n)
+        if rng.random() < 0.3
+        else "".join(rng.choice("ABCDEFGHIJKLMNOP"[: rng.randint(1, 16)]) for _ in range(n * n))
+    )
     count = len(dict.fromkeys(cages)) + rng.choice((0, 0, 0, 1, -1))
     sums = ",".join(str(rng.randint(-2, 60)) for _ in range(max(count, 0)))
-    cells = "".join(rng.choice("." * 6 + "123456789"[:n]) for _ in range(n * n)) + " " if rng.random() < 0.4 else ""
+    cells = (
+        "".join(rng.choice("." * 6 + "123456789"[:n]) for _ in range(n * n)) + " "
+        if rng.random() < 0.4
+        else ""
+    )
     return f"{cells}{cages} {sums}".encode()
 
 
@@ -232,12 +282,23 @@ def dlx_text(rng: random.Random) -> bytes:
     head = []
     for name in primary:
         roll = rng.random()
-        head.append(f"{rng.randint(0, 3)}:{rng.randint(0, 4)}|{name}" if roll < 0.15 else f"{rng.randint(0, 3)}|{name}" if roll < 0.25 else name)
+        head.append(
+            f"{rng.randint(0, 3)}:{rng.randint(0, 4)}|{name}"
+            if roll < 0.15
+            else f"{rng.randint(0, 3)}|{name}"
+            if roll < 0.25
+            else name
+        )
     lines = [" ".join(head) + (" | " + " ".join(secondary) if secondary else "")]
     names = primary + secondary
     for _ in range(rng.randint(0, 8)):
         chosen = rng.sample(names, rng.randint(1, len(names))) if names else ["zz"]
-        lines.append(" ".join(f"{n}:{rng.choice('RGB')}" if n.startswith("s") and rng.random() < 0.5 else n for n in chosen))
+        lines.append(
+            " ".join(
+                f"{n}:{rng.choice('RGB')}" if n.startswith("s") and rng.random() < 0.5 else n
+                for n in chosen
+            )
+        )
     if rng.random() < 0.2:
         lines.insert(rng.randint(0, len(lines)), "| a comment")
     return ("\n".join(lines) + "\n").encode()
@@ -268,7 +329,9 @@ def maze_text(rng: random.Random) -> bytes:
     for letter in "SE":
         grid[rng.randrange(rows)][rng.randrange(cols)] = letter
     end = "\r\n" if rng.random() < 0.2 else "\n"
-    return end.join("".join(row) for row in grid).encode() + (end.encode() if rng.random() < 0.8 else b"")
+    return end.join("".join(row) for row in grid).encode() + (
+        end.encode() if rng.random() < 0.8 else b""
+    )
 
 
 def _maze_call(data):
@@ -282,8 +345,20 @@ def _maze_call(data):
 # Traces for the player
 # ---------------------------------------------------------------------------------------------
 
-HOSTILE_STRINGS = ["</script>", "</SCRIPT >", "<!--", "<script>alert(1)</script>", "]]>", "\u2028", "\x00",
-                   "&amp;", "@DATA@", "@TITLE@", "\ud800", "x" * 1000]
+HOSTILE_STRINGS = [
+    "</script>",
+    "</SCRIPT >",
+    "<!--",
+    "<script>alert(1)</script>",
+    "]]>",
+    "\u2028",
+    "\x00",
+    "&amp;",
+    "@DATA@",
+    "@TITLE@",
+    "\ud800",
+    "x" * 1000,
+]
 
 
 def _value(rng: random.Random, depth: int = 0):
@@ -299,13 +374,43 @@ def _value(rng: random.Random, depth: int = 0):
     if roll < 0.75 and depth < 4:
         return [_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
     if roll < 0.85 and depth < 4:
-        return {rng.choice(("a", "row", "type", "</script>")): _value(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+        return {
+            rng.choice(("a", "row", "type", "</script>")): _value(rng, depth + 1)
+            for _ in range(rng.randint(0, 3))
+        }
     return rng.choice(("guess", "forced", "column", "queens", "sudoku", "S.E\n", ".#\n#."))
 
 
-EVENT_FIELDS = ("row", "col", "cell", "digit", "cells", "columns", "depth", "nodes", "backtracks",
-                "solutions", "how", "why", "by", "n", "size", "puzzle", "grid", "choice", "board",
-                "problem", "maze", "strategy", "complete", "label", "note", "regions", "cages", "shaded")
+EVENT_FIELDS = (
+    "row",
+    "col",
+    "cell",
+    "digit",
+    "cells",
+    "columns",
+    "depth",
+    "nodes",
+    "backtracks",
+    "solutions",
+    "how",
+    "why",
+    "by",
+    "n",
+    "size",
+    "puzzle",
+    "grid",
+    "choice",
+    "board",
+    "problem",
+    "maze",
+    "strategy",
+    "complete",
+    "label",
+    "note",
+    "regions",
+    "cages",
+    "shaded",
+)
 
 
 def trace_events(rng: random.Random) -> list:
@@ -318,21 +423,101 @@ def trace_events(rng: random.Random) -> list:
         for name in rng.sample(EVENT_FIELDS, rng.randint(0, 6)):
             event[name] = _value(rng)
         if rng.random() < 0.5:
-            event.update(row=rng.randint(-2, 30), col=rng.randint(-2, 30), depth=i, nodes=i, backtracks=0, solutions=0)
+            event.update(
+                row=rng.randint(-2, 30),
+                col=rng.randint(-2, 30),
+                depth=i,
+                nodes=i,
+                backtracks=0,
+                solutions=0,
+            )
         events.append(event if rng.random() < 0.97 else _value(rng))
     return events
 
 
 TRACE_SAMPLES = [
-    [{"type": "place", "row": 0, "col": 0, "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0},
-     {"type": "end", "complete": True, "n": 4, "depth": 0, "nodes": 1, "backtracks": 0, "solutions": 0}],
-    [{"type": "place", "cell": 0, "row": 0, "col": 0, "digit": 1, "how": "guess", "depth": 1, "nodes": 1,
-      "backtracks": 0, "solutions": 0, "note": "</script><script>alert(1)</script>"},
-     {"type": "end", "puzzle": "..3.4.........42", "depth": 0, "nodes": 1, "backtracks": 0, "solutions": 0}],
-    [{"type": "place", "choice": "</script>", "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0, "board": "<b>"},
-     {"type": "end", "problem": "</script>", "board": "x", "depth": 0, "nodes": 1, "backtracks": 0, "solutions": 0}],
-    [{"type": "place", "row": 0, "col": 1, "depth": 1, "nodes": 1, "backtracks": 0, "solutions": 0},
-     {"type": "end", "maze": "S.#\n#.E", "depth": 0, "nodes": 1, "backtracks": 0, "solutions": 0}],
+    [
+        {
+            "type": "place",
+            "row": 0,
+            "col": 0,
+            "depth": 1,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+        {
+            "type": "end",
+            "complete": True,
+            "n": 4,
+            "depth": 0,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+    ],
+    [
+        {
+            "type": "place",
+            "cell": 0,
+            "row": 0,
+            "col": 0,
+            "digit": 1,
+            "how": "guess",
+            "depth": 1,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+            "note": "</script><script>alert(1)</script>",
+        },
+        {
+            "type": "end",
+            "puzzle": "..3.4.........42",
+            "depth": 0,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+    ],
+    [
+        {
+            "type": "place",
+            "choice": "</script>",
+            "depth": 1,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+            "board": "<b>",
+        },
+        {
+            "type": "end",
+            "problem": "</script>",
+            "board": "x",
+            "depth": 0,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+    ],
+    [
+        {
+            "type": "place",
+            "row": 0,
+            "col": 1,
+            "depth": 1,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+        {
+            "type": "end",
+            "maze": "S.#\n#.E",
+            "depth": 0,
+            "nodes": 1,
+            "backtracks": 0,
+            "solutions": 0,
+        },
+    ],
 ]
 
 #: ``</script`` in a page made from a harmless trace: a page with more lets the trace out.
@@ -345,11 +530,22 @@ def _trace_call(events):
     from clew.viz.player import player_html
 
     kind = None
-    if isinstance(events, list) and events and isinstance(events[0], dict) and isinstance(events[0].get("label"), str):
-        kind = events[0]["label"] if events[0]["label"] in ("queens", "sudoku", "search", "maze") else None
+    if (
+        isinstance(events, list)
+        and events
+        and isinstance(events[0], dict)
+        and isinstance(events[0].get("label"), str)
+    ):
+        kind = (
+            events[0]["label"]
+            if events[0]["label"] in ("queens", "sudoku", "search", "maze")
+            else None
+        )
     page = player_html(events, title="</script><b>", kind=kind)
     if not _SCRIPT_ENDS:
-        _SCRIPT_ENDS.append(len(re.findall(r"</script", player_html(TRACE_SAMPLES[0]), re.IGNORECASE)))
+        _SCRIPT_ENDS.append(
+            len(re.findall(r"</script", player_html(TRACE_SAMPLES[0]), re.IGNORECASE))
+        )
     if len(re.findall(r"</script", page, re.IGNORECASE)) != _SCRIPT_ENDS[0]:
         raise AssertionError("a string of the trace ends the page's <script>")
 
@@ -362,7 +558,9 @@ def _trace_case(self: Reader, rng: random.Random):
     events = trace_events(rng) if roll < 0.7 else json.loads(json.dumps(rng.choice(TRACE_SAMPLES)))
     dicts = [event for event in events if isinstance(event, dict)]
     for _ in range(rng.randint(0, 3) if dicts else 0):
-        rng.choice(dicts if rng.random() < 0.7 else dicts[-1:])[rng.choice(EVENT_FIELDS)] = _value(rng)
+        rng.choice(dicts if rng.random() < 0.7 else dicts[-1:])[rng.choice(EVENT_FIELDS)] = _value(
+            rng
+        )
     if events and isinstance(events[0], dict) and rng.random() < 0.3:
         events[0]["label"] = rng.choice(("queens", "sudoku", "search", "maze"))
     return events
@@ -392,10 +590,21 @@ def valid_journal() -> bytes:
     return _VALID_JOURNAL[0]
 
 
-_WORKS = ["clew.queens.counting:QueensCount", "clew.cover.counting:CoverCount", "clew.sudoku.files:SolveFile",
-          "clew.sudoku.rate_file:RateFile", "clew.sudoku.generate:GenerateWork", "clew.search.counting:SearchCount",
-          "clew.sudoku.solver:ArrayWork", "clew.__main__:main", "clew.cli:run", "os:system", "clew:Grid",
-          "clew.scale.work:Work", "clew.queens.counting:nothing"]
+_WORKS = [
+    "clew.queens.counting:QueensCount",
+    "clew.cover.counting:CoverCount",
+    "clew.sudoku.files:SolveFile",
+    "clew.sudoku.rate_file:RateFile",
+    "clew.sudoku.generate:GenerateWork",
+    "clew.search.counting:SearchCount",
+    "clew.sudoku.solver:ArrayWork",
+    "clew.__main__:main",
+    "clew.cli:run",
+    "os:system",
+    "clew:Grid",
+    "clew.scale.work:Work",
+    "clew.queens.counting:nothing",
+]
 
 
 def journal_schema(rng: random.Random) -> bytes:
@@ -408,39 +617,101 @@ def journal_schema(rng: random.Random) -> bytes:
     conn.execute("PRAGMA synchronous=OFF")  # a file made to be read once: no fsync
     roll = rng.random()
     if roll < 0.1:
-        conn.execute(rng.choice(("CREATE TABLE meta (key, value, extra)", "CREATE TABLE meta (x)", "CREATE VIEW meta AS SELECT 1, 2",
-                                 "CREATE TABLE other (a)")))
+        conn.execute(
+            rng.choice(
+                (
+                    "CREATE TABLE meta (key, value, extra)",
+                    "CREATE TABLE meta (x)",
+                    "CREATE VIEW meta AS SELECT 1, 2",
+                    "CREATE TABLE other (a)",
+                )
+            )
+        )
         conn.execute("CREATE TABLE IF NOT EXISTS t (a)")
     else:
         conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value)")
         identity = {"work": rng.choice(_WORKS), "layout": rng.choice((1, 2, 3, None, "1"))}
-        for name in rng.sample(("n", "unique", "pieces", "puzzles", "problem", "mode", "limit", "digest", "options", "data",
-                                "size", "symbols", "box", "variant", "shape", "seed", "count"), rng.randint(0, 6)):
+        for name in rng.sample(
+            (
+                "n",
+                "unique",
+                "pieces",
+                "puzzles",
+                "problem",
+                "mode",
+                "limit",
+                "digest",
+                "options",
+                "data",
+                "size",
+                "symbols",
+                "box",
+                "variant",
+                "shape",
+                "seed",
+                "count",
+            ),
+            rng.randint(0, 6),
+        ):
             identity[name] = _value(rng)
-        text = json.dumps(identity, allow_nan=True) if rng.random() < 0.85 else rng.choice(("[", "[]", "3", "null", "[" * 100000, '"x"'))
+        text = (
+            json.dumps(identity, allow_nan=True)
+            if rng.random() < 0.85
+            else rng.choice(("[", "[]", "3", "null", "[" * 100000, '"x"'))
+        )
         pieces = rng.choice(("1", "0", "-1", "8", "10", "x", "1e3", str(2**63), str(10**40), None))
-        for key, value in (("format", rng.choice(("clew-journal-2",) * 4 + ("clew-journal-1", None, 3))),
-                           ("identity", text), ("pieces", pieces), ("created", rng.choice(("0", "x", None)))):
+        for key, value in (
+            ("format", rng.choice(("clew-journal-2",) * 4 + ("clew-journal-1", None, 3))),
+            ("identity", text),
+            ("pieces", pieces),
+            ("created", rng.choice(("0", "x", None))),
+        ):
             if rng.random() < 0.95:
                 conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
         if rng.random() < 0.8:
-            conn.execute(rng.choice((
-                "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT, seconds REAL, run INTEGER, finished REAL, checksum TEXT)",
-                "CREATE TABLE pieces (id, value, seconds, run, finished, checksum)",
-                "CREATE TABLE pieces (id)")))
+            conn.execute(
+                rng.choice(
+                    (
+                        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT, seconds REAL, run INTEGER, finished REAL, checksum TEXT)",
+                        "CREATE TABLE pieces (id, value, seconds, run, finished, checksum)",
+                        "CREATE TABLE pieces (id)",
+                    )
+                )
+            )
             for i in range(rng.randint(0, 4)):
                 try:
-                    conn.execute("INSERT INTO pieces VALUES (?, ?, ?, ?, ?, ?)",
-                                 (rng.choice((i, -1, 2**62, "x", None)), rng.choice(("1", "x", None, b"\xff", "[1]")),
-                                  rng.choice((0.1, None, "x")), 1, 0.0, rng.choice(("0" * 32, None, 5))))
+                    conn.execute(
+                        "INSERT INTO pieces VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            rng.choice((i, -1, 2**62, "x", None)),
+                            rng.choice(("1", "x", None, b"\xff", "[1]")),
+                            rng.choice((0.1, None, "x")),
+                            1,
+                            0.0,
+                            rng.choice(("0" * 32, None, 5)),
+                        ),
+                    )
                 except sqlite3.DatabaseError:
                     pass
         if rng.random() < 0.7:
-            conn.execute(rng.choice(("CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL, seconds REAL, jobs INTEGER, backend TEXT)",
-                                     "CREATE TABLE runs (id)")))
+            conn.execute(
+                rng.choice(
+                    (
+                        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL, seconds REAL, jobs INTEGER, backend TEXT)",
+                        "CREATE TABLE runs (id)",
+                    )
+                )
+            )
             try:
-                conn.execute("INSERT INTO runs VALUES (1, ?, ?, ?, ?)", (rng.choice((0.0, "x", None, 1e300)), rng.choice((1.0, -5.0, "x", None)),
-                                                                        rng.choice((1, 0, -1, "x", None, 2**62)), rng.choice(("threads", None, 5))))
+                conn.execute(
+                    "INSERT INTO runs VALUES (1, ?, ?, ?, ?)",
+                    (
+                        rng.choice((0.0, "x", None, 1e300)),
+                        rng.choice((1.0, -5.0, "x", None)),
+                        rng.choice((1, 0, -1, "x", None, 2**62)),
+                        rng.choice(("threads", None, 5)),
+                    ),
+                )
             except sqlite3.DatabaseError:
                 pass
     conn.commit()
@@ -471,7 +742,7 @@ def _journal_case(self: Reader, rng: random.Random):
     for _ in range(rng.randint(1, 6)):  # flips inside the pages of the valid file
         data[rng.randrange(len(data))] = rng.randrange(256)
     if rng.random() < 0.1:
-        del data[rng.randrange(len(data)):]
+        del data[rng.randrange(len(data)) :]
     return bytes(data)
 
 
@@ -479,13 +750,45 @@ def _journal_case(self: Reader, rng: random.Random):
 # --scheduler addresses and queens boards
 # ---------------------------------------------------------------------------------------------
 
-SCHEDULER_SAMPLES = [b"tcp://10.0.0.5:8786", b"localhost:8786", b"tls://[::1]:8786", b"inproc://x/1/2", b"ws://h:1", b"tcp://a.b:65535"]
+SCHEDULER_SAMPLES = [
+    b"tcp://10.0.0.5:8786",
+    b"localhost:8786",
+    b"tls://[::1]:8786",
+    b"inproc://x/1/2",
+    b"ws://h:1",
+    b"tcp://a.b:65535",
+]
 SCHEDULER_CHARS = b"tcpls:/[]0123456789.:abcxyz-_%@ "
 
 
 def scheduler_text(rng: random.Random) -> bytes:
-    scheme = rng.choice(("tcp://", "tls://", "ws://", "wss://", "inproc://", "ucx://", "", "http://", "TCP://", "tcp:/"))
-    host = rng.choice(("10.0.0.5", "localhost", "[::1]", "::1", "", "h" * rng.choice((1, 64, 300)), "a..b", "[::1", "ü.example"))
+    scheme = rng.choice(
+        (
+            "tcp://",
+            "tls://",
+            "ws://",
+            "wss://",
+            "inproc://",
+            "ucx://",
+            "",
+            "http://",
+            "TCP://",
+            "tcp:/",
+        )
+    )
+    host = rng.choice(
+        (
+            "10.0.0.5",
+            "localhost",
+            "[::1]",
+            "::1",
+            "",
+            "h" * rng.choice((1, 64, 300)),
+            "a..b",
+            "[::1",
+            "ü.example",
+        )
+    )
     port = rng.choice(("8786", "0", "65536", "-1", "", "x", "99999999999999999999", "080", " 1"))
     return f"{scheme}{host}{':' if rng.random() < 0.9 else ''}{port}".encode()
 
@@ -496,14 +799,21 @@ def _scheduler_call(data):
     check_scheduler(data.decode("utf-8", "surrogateescape"))
 
 
-BOARD_SAMPLES = [b"Q . . .\n. . x .\n. . . .\n. . . .\n", b"Q...\n..x.\n....\n....", b"# eight\n" + b"........\n" * 8,
-                 b"Q....\n.....\n.....\n.....\n.....\n"]
+BOARD_SAMPLES = [
+    b"Q . . .\n. . x .\n. . . .\n. . . .\n",
+    b"Q...\n..x.\n....\n....",
+    b"# eight\n" + b"........\n" * 8,
+    b"Q....\n.....\n.....\n.....\n.....\n",
+]
 BOARD_CHARS = b"Qq.xX \t\n#"
 
 
 def board_text(rng: random.Random) -> bytes:
     n = rng.choice((1, 2, 4, 5, 8, 8, 12, 62, 63, 64))
-    rows = ["".join(rng.choice("........Qx") for _ in range(n + rng.choice((0, 0, 0, 0, 1, -1)))) for _ in range(n)]
+    rows = [
+        "".join(rng.choice("........Qx") for _ in range(n + rng.choice((0, 0, 0, 0, 1, -1))))
+        for _ in range(n)
+    ]
     sep = rng.choice(("", " ", "\t"))
     return "\n".join(sep.join(row) for row in rows).encode()
 
@@ -558,7 +868,7 @@ EXTREMES = {
     "sudoku-line": {
         "10 MB line of blanks": lambda: b"." * MB10,
         "10 MB drawn grid of separators": lambda: b"| - + " * (MB10 // 6),
-        "10 MB of digits over lines": lambda: (b"123456789\n" * (MB10 // 10)),
+        "10 MB of digits over lines": lambda: b"123456789\n" * (MB10 // 10),
     },
     "sudoku-file": {
         "10 MB line": lambda: b"1" * MB10,
@@ -583,22 +893,47 @@ EXTREMES = {
         "0 rows": lambda: b"",
         "10 MB line": lambda: b"S" + b"." * MB10 + b"E\n",
         "a 2048x2048 open maze (the bound), solved": lambda: _big_maze(2048),
-        "a 2048x2048 winding maze (the bound), its path of 2 million cells": lambda: _serpentine(2048),
+        "a 2048x2048 winding maze (the bound), its path of 2 million cells": lambda: _serpentine(
+            2048
+        ),
         "a 3000x3000 open maze": lambda: _big_maze(3000),
         "10 MB of empty lines": lambda: b"\n" * MB10,
     },
     "trace": {
         "deep nesting": lambda: _deep(100_000),
-        "a 10 MB label": lambda: [{"type": "place", "row": 0, "col": 0, "label": "</script>" * (MB10 // 9)}, {"type": "end"}],
-        "a maze of 10**9 rows": lambda: [{"type": "place", "row": 10**9, "col": 10**9}, {"type": "end", "maze": 5}],
-        "a queens board of side 10**9": lambda: [{"type": "place", "row": 10**9, "col": 0}, {"type": "end"}],
-        "200,000 events": lambda: [{"type": "place", "row": i % 8, "col": i % 7, "depth": 1, "nodes": i, "backtracks": 0,
-                                    "solutions": 0} for i in range(200_000)],
+        "a 10 MB label": lambda: [
+            {"type": "place", "row": 0, "col": 0, "label": "</script>" * (MB10 // 9)},
+            {"type": "end"},
+        ],
+        "a maze of 10**9 rows": lambda: [
+            {"type": "place", "row": 10**9, "col": 10**9},
+            {"type": "end", "maze": 5},
+        ],
+        "a queens board of side 10**9": lambda: [
+            {"type": "place", "row": 10**9, "col": 0},
+            {"type": "end"},
+        ],
+        "200,000 events": lambda: [
+            {
+                "type": "place",
+                "row": i % 8,
+                "col": i % 7,
+                "depth": 1,
+                "nodes": i,
+                "backtracks": 0,
+                "solutions": 0,
+            }
+            for i in range(200_000)
+        ],
     },
     "journal": {
-        "a 10 MB identity": lambda: _journal_with({"work": "clew.queens.counting:QueensCount", "layout": 1, "n": "x" * MB10}),
+        "a 10 MB identity": lambda: _journal_with(
+            {"work": "clew.queens.counting:QueensCount", "layout": 1, "n": "x" * MB10}
+        ),
         "a deep identity": lambda: _journal_with(None, text="[" * 200_000),
-        "10**40 pieces": lambda: _journal_with({"work": "clew.queens.counting:QueensCount", "layout": 1, "n": 8}, pieces=str(10**40)),
+        "10**40 pieces": lambda: _journal_with(
+            {"work": "clew.queens.counting:QueensCount", "layout": 1, "n": 8}, pieces=str(10**40)
+        ),
     },
     "scheduler": {
         "10 MB address": lambda: b"tcp://" + b"h" * MB10 + b":8786",
@@ -616,10 +951,21 @@ def _journal_with(identity, *, text: str | None = None, pieces: str = "4") -> by
         os.remove(path)
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    conn.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL DEFAULT 0, jobs INTEGER, backend TEXT)")
-    conn.execute("CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)")
-    conn.executemany("INSERT INTO meta VALUES (?, ?)", [("format", "clew-journal-2"), ("identity", text if text is not None else json.dumps(identity)),
-                                                         ("pieces", pieces), ("created", "0")])
+    conn.execute(
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL DEFAULT 0, jobs INTEGER, backend TEXT)"
+    )
+    conn.execute(
+        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)"
+    )
+    conn.executemany(
+        "INSERT INTO meta VALUES (?, ?)",
+        [
+            ("format", "clew-journal-2"),
+            ("identity", text if text is not None else json.dumps(identity)),
+            ("pieces", pieces),
+            ("created", "0"),
+        ],
+    )
     conn.commit()
     conn.close()
     with open(path, "rb") as f:
@@ -663,19 +1009,70 @@ def _cli_sudoku(path):
 
 
 READERS: dict[str, Reader] = {
-    "sudoku-line": Reader("sudoku-line", _sudoku_line_call, SUDOKU_SAMPLES, SUDOKU_CHARS, sudoku_line,
-                          cli=lambda p: ["sudoku", "show", Path(p).read_bytes().decode("utf-8", "surrogateescape")]),
-    "sudoku-file": Reader("sudoku-file", _sudoku_file_call, SUDOKU_SAMPLES, SUDOKU_CHARS, sudoku_file, cli=_cli_sudoku_file),
-    "jigsaw": Reader("jigsaw", _variant_call, JIGSAW_SAMPLES, VARIANT_CHARS, jigsaw_line, cli=_cli_sudoku),
-    "killer": Reader("killer", _variant_call, KILLER_SAMPLES, VARIANT_CHARS, killer_line,
-                     cli=lambda p: ["sudoku", "show", "--format", "json", Path(p).read_bytes().decode("utf-8", "surrogateescape")]),
-    "dlx": Reader("dlx", _dlx_call, DLX_SAMPLES, DLX_CHARS, dlx_text, cli=lambda p: ["cover", "solve", p]),
-    "maze": Reader("maze", _maze_call, MAZE_SAMPLES, MAZE_CHARS, maze_text, cli=lambda p: ["maze", "solve", p, "--method", "bfs"]),
+    "sudoku-line": Reader(
+        "sudoku-line",
+        _sudoku_line_call,
+        SUDOKU_SAMPLES,
+        SUDOKU_CHARS,
+        sudoku_line,
+        cli=lambda p: ["sudoku", "show", Path(p).read_bytes().decode("utf-8", "surrogateescape")],
+    ),
+    "sudoku-file": Reader(
+        "sudoku-file",
+        _sudoku_file_call,
+        SUDOKU_SAMPLES,
+        SUDOKU_CHARS,
+        sudoku_file,
+        cli=_cli_sudoku_file,
+    ),
+    "jigsaw": Reader(
+        "jigsaw", _variant_call, JIGSAW_SAMPLES, VARIANT_CHARS, jigsaw_line, cli=_cli_sudoku
+    ),
+    "killer": Reader(
+        "killer",
+        _variant_call,
+        KILLER_SAMPLES,
+        VARIANT_CHARS,
+        killer_line,
+        cli=lambda p: [
+            "sudoku",
+            "show",
+            "--format",
+            "json",
+            Path(p).read_bytes().decode("utf-8", "surrogateescape"),
+        ],
+    ),
+    "dlx": Reader(
+        "dlx", _dlx_call, DLX_SAMPLES, DLX_CHARS, dlx_text, cli=lambda p: ["cover", "solve", p]
+    ),
+    "maze": Reader(
+        "maze",
+        _maze_call,
+        MAZE_SAMPLES,
+        MAZE_CHARS,
+        maze_text,
+        cli=lambda p: ["maze", "solve", p, "--method", "bfs"],
+    ),
     "trace": Reader("trace", _trace_call, TRACE_SAMPLES, b"", trace_events),
-    "journal": Reader("journal", _journal_call, [], b"", journal_schema, cli=lambda p: ["journal", "show", p]),
-    "scheduler": Reader("scheduler", _scheduler_call, SCHEDULER_SAMPLES, SCHEDULER_CHARS, scheduler_text, cli=_cli_scheduler),
-    "queens-board": Reader("queens-board", _board_call, BOARD_SAMPLES, BOARD_CHARS, board_text,
-                           cli=lambda p: ["queens", "complete", "--board", p]),
+    "journal": Reader(
+        "journal", _journal_call, [], b"", journal_schema, cli=lambda p: ["journal", "show", p]
+    ),
+    "scheduler": Reader(
+        "scheduler",
+        _scheduler_call,
+        SCHEDULER_SAMPLES,
+        SCHEDULER_CHARS,
+        scheduler_text,
+        cli=_cli_scheduler,
+    ),
+    "queens-board": Reader(
+        "queens-board",
+        _board_call,
+        BOARD_SAMPLES,
+        BOARD_CHARS,
+        board_text,
+        cli=lambda p: ["queens", "complete", "--board", p],
+    ),
 }
 READERS["trace"].case = _trace_case.__get__(READERS["trace"])  # events, not bytes
 READERS["journal"].case = _journal_case.__get__(READERS["journal"])

@@ -53,18 +53,28 @@ def main() -> None:
         ("rotational, minimal", {"minimal": True, "symmetry": "rotational"}),
     ):
         for jobs in (1, 2):
-            t = median_of(args.reps, lambda rep: sum(1 for _ in generate_many(count, 9, seed=1000 + rep, jobs=jobs, **options)))
+            t = median_of(
+                args.reps,
+                lambda rep: sum(
+                    1 for _ in generate_many(count, 9, seed=1000 + rep, jobs=jobs, **options)
+                ),
+            )
             print(f"  {label:22s} jobs={jobs}: {t:6.2f} s  ({count / t:7.0f} puzzles/s)")
 
     seeds = range(max(5, args.reps))
     for label, minimal in (("dug to 110 givens", False), ("minimal", True)):
         times = [timed(lambda s=s: generate(16, seed=s, minimal=minimal)) for s in seeds]
-        print(f"16x16 {label:18s}: median {statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} seeds")
+        print(
+            f"16x16 {label:18s}: median {statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} seeds"
+        )
 
     if args.levels:
         per = 20
         for level in DIFFICULTIES:
-            t = median_of(args.reps, lambda rep: sum(1 for _ in generate_many(per, 9, difficulty=level, seed=rep)))
+            t = median_of(
+                args.reps,
+                lambda rep: sum(1 for _ in generate_many(per, 9, difficulty=level, seed=rep)),
+            )
             print(f"9x9 {level:8s}: {t / per * 1000:7.1f} ms per puzzle (jobs=1)")
 
 

@@ -134,7 +134,12 @@ def child(kind: str, path: str, pieces: int) -> dict:
             work = load_work(book.identity)
             progress = book.progress(work)
             answer = work.combine(book.values(work)) if progress.complete else None
-        out = {"read": t1 - t0, "progress": time.perf_counter() - t1, "done": progress.done, "answer": answer}
+        out = {
+            "read": t1 - t0,
+            "progress": time.perf_counter() - t1,
+            "done": progress.done,
+            "answer": answer,
+        }
     elif kind == "show":
         work = Trivial(pieces)
         with Journal.read(path) as book:
@@ -142,8 +147,13 @@ def child(kind: str, path: str, pieces: int) -> dict:
             progress = book.progress(work)
             t2 = time.perf_counter()
             answer = work.combine(book.values(work)) if progress.complete else None
-        out = {"read": t1 - t0, "progress": t2 - t1, "answer s": time.perf_counter() - t2,
-               "done": progress.done, "answer": answer}
+        out = {
+            "read": t1 - t0,
+            "progress": t2 - t1,
+            "answer s": time.perf_counter() - t2,
+            "done": progress.done,
+            "answer": answer,
+        }
     elif kind == "open":
         work = Trivial(pieces)
         with Journal.open(path, full_identity(work), len(work.pieces())) as book:
@@ -162,7 +172,9 @@ def child(kind: str, path: str, pieces: int) -> dict:
     return out
 
 
-def timed(cmd: list[str], reps: int, prepare=None) -> tuple[list[float], list[float], list[subprocess.CompletedProcess]]:
+def timed(
+    cmd: list[str], reps: int, prepare=None
+) -> tuple[list[float], list[float], list[subprocess.CompletedProcess]]:
     """Wall and CPU seconds of ``reps`` runs of ``cmd`` (``prepare()`` before each, untimed)."""
     walls, cpus, results = [], [], []
     for _ in range(reps):
@@ -181,7 +193,15 @@ def timed(cmd: list[str], reps: int, prepare=None) -> tuple[list[float], list[fl
 
 
 def child_cmd(kind: str, path: str, pieces: int) -> list[str]:
-    return [sys.executable, os.path.abspath(__file__), "--child", kind, path, "--pieces", str(pieces)]
+    return [
+        sys.executable,
+        os.path.abspath(__file__),
+        "--child",
+        kind,
+        path,
+        "--pieces",
+        str(pieces),
+    ]
 
 
 def checked(result: subprocess.CompletedProcess) -> dict:
@@ -208,7 +228,9 @@ def fill(path: str, work: Work, skip: set[int], batch: int, make) -> tuple[float
     written = 0
     with Journal.open(path, full_identity(work), total, backend="bench") as book:
         for lo in range(0, total, batch):
-            rows = [(i, str(make(i)), 1.0) for i in range(lo, min(lo + batch, total)) if i not in skip]
+            rows = [
+                (i, str(make(i)), 1.0) for i in range(lo, min(lo + batch, total)) if i not in skip
+            ]
             book.record_many(rows)
             written += len(rows)
     return time.perf_counter() - t0, written
@@ -216,11 +238,27 @@ def fill(path: str, work: Work, skip: set[int], batch: int, make) -> tuple[float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pieces", type=int, default=1_000_000, help="pieces of the synthetic journal (default 1,000,000)")
-    parser.add_argument("--missing", type=int, default=1_000, help="pieces left to do for (b) and (c) (default 1,000)")
-    parser.add_argument("--reps", type=int, default=3, help="repetitions of each timed process (default 3)")
-    parser.add_argument("--batch", type=int, default=100_000, help="pieces per record_many call when filling")
-    parser.add_argument("--dir", default=None, help="folder for the journals (default: a new temporary folder)")
+    parser.add_argument(
+        "--pieces",
+        type=int,
+        default=1_000_000,
+        help="pieces of the synthetic journal (default 1,000,000)",
+    )
+    parser.add_argument(
+        "--missing",
+        type=int,
+        default=1_000,
+        help="pieces left to do for (b) and (c) (default 1,000)",
+    )
+    parser.add_argument(
+        "--reps", type=int, default=3, help="repetitions of each timed process (default 3)"
+    )
+    parser.add_argument(
+        "--batch", type=int, default=100_000, help="pieces per record_many call when filling"
+    )
+    parser.add_argument(
+        "--dir", default=None, help="folder for the journals (default: a new temporary folder)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the journals")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -228,12 +266,17 @@ def main() -> None:
         print(json.dumps(child(args.child[0], args.child[1], args.pieces)))
         return
 
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores (os.cpu_count), "
-          f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores (os.cpu_count), "
+        f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}"
+    )
     P, reps = args.pieces, args.reps
     folder = args.dir or tempfile.mkdtemp(prefix="clew-journal-bench-")
     os.makedirs(folder, exist_ok=True)
-    full, resume, queens, copy = (os.path.join(folder, name) for name in ("full.sqlite", "resume.sqlite", "q27.sqlite", "copy.sqlite"))
+    full, resume, queens, copy = (
+        os.path.join(folder, name)
+        for name in ("full.sqlite", "resume.sqlite", "q27.sqlite", "copy.sqlite")
+    )
     for path in (full, resume, queens, copy):
         remove(path)
 
@@ -253,15 +296,25 @@ def main() -> None:
         build = time.perf_counter() - t0
         q27 = QueensCount(27, pieces=P)
         q_pieces = len(q27.pieces())
-        print(f"constellations(27): {table:,} rows in {build:.2f} s (first call, kernels compiled or loaded included); "
-              f"QueensCount(27, pieces={P:,}) has {q_pieces:,} pieces (a slice holds at least one row)")
-        print(f"so the {P:,}-piece journal is for Trivial({P:,}), a Work defined in this script with trivial pieces")
+        print(
+            f"constellations(27): {table:,} rows in {build:.2f} s (first call, kernels compiled or loaded included); "
+            f"QueensCount(27, pieces={P:,}) has {q_pieces:,} pieces (a slice holds at least one row)"
+        )
+        print(
+            f"so the {P:,}-piece journal is for Trivial({P:,}), a Work defined in this script with trivial pieces"
+        )
 
         # -- fill -------------------------------------------------------------------------------
         work = Trivial(P)
         seconds, written = fill(full, work, set(), args.batch, value)
-        rows.append((f"fill {written:,} pieces (record_many, {args.batch:,}/batch): {written / seconds:,.0f} pieces/s",
-                     [seconds], None, megabytes(full)))
+        rows.append(
+            (
+                f"fill {written:,} pieces (record_many, {args.batch:,}/batch): {written / seconds:,.0f} pieces/s",
+                [seconds],
+                None,
+                megabytes(full),
+            )
+        )
         gone = missing_pieces(P, args.missing)
         shutil.copyfile(full, resume)
         with sqlite3.connect(resume) as conn:  # a journal with `missing` pieces to do
@@ -274,18 +327,27 @@ def main() -> None:
         # -- what every fresh process pays ---------------------------------------------------------
         walls, cpus, _ = timed([sys.executable, "-c", "import clew.scale"], reps)
         rows.append(("fresh process: python -c 'import clew.scale'", walls, cpus, 0.0))
-        walls, cpus, _ = timed([sys.executable, "-c", "from clew.queens.counting import QueensCount; QueensCount(27)"], reps)
-        rows.append(("fresh process: QueensCount(27) (numba kernels, n=27 table)", walls, cpus, 0.0))
+        walls, cpus, _ = timed(
+            [sys.executable, "-c", "from clew.queens.counting import QueensCount; QueensCount(27)"],
+            reps,
+        )
+        rows.append(
+            ("fresh process: QueensCount(27) (numba kernels, n=27 table)", walls, cpus, 0.0)
+        )
 
         # -- (a) show ---------------------------------------------------------------------------
-        walls, cpus, results = timed([sys.executable, "-m", "clew", "journal", "show", queens], reps)
+        walls, cpus, results = timed(
+            [sys.executable, "-m", "clew", "journal", "show", queens], reps
+        )
         cli_works = results[-1].returncode == 0
         if cli_works:
             what = f"(a) clew journal show, Q27 journal ({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
         else:
             last = (results[-1].stderr.strip().splitlines() or ["?"])[-1]
-            notes.append(f"`python -m clew journal show` failed ({last}); (a) measures the same library calls "
-                         "in a fresh process: Journal.read + load_work + progress(work)")
+            notes.append(
+                f"`python -m clew journal show` failed ({last}); (a) measures the same library calls "
+                "in a fresh process: Journal.read + load_work + progress(work)"
+            )
             walls, cpus, results = timed(child_cmd("show-queens", queens, P), reps)
             checked(results[-1])
             what = f"(a) show via library calls, Q27 journal ({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
@@ -295,21 +357,47 @@ def main() -> None:
         if cli_works:
             walls, cpus, results = timed(child_cmd("cli-show", full, P), reps)
             if results[-1].returncode == 0 and f"{P} of {P} done" in results[-1].stdout:
-                rows.append((f"(a) clew journal show (its code), {P:,} of {P:,} done", walls, cpus, megabytes(full)))
+                rows.append(
+                    (
+                        f"(a) clew journal show (its code), {P:,} of {P:,} done",
+                        walls,
+                        cpus,
+                        megabytes(full),
+                    )
+                )
             else:
-                notes.append("the code of `clew journal show` failed on the million-piece journal: "
-                             + (results[-1].stderr.strip().splitlines() or ["?"])[-1])
+                notes.append(
+                    "the code of `clew journal show` failed on the million-piece journal: "
+                    + (results[-1].stderr.strip().splitlines() or ["?"])[-1]
+                )
         walls, cpus, results = timed(child_cmd("show", full, P), reps)
         detail = checked(results[-1])
         assert detail["done"] == P and detail["answer"] == expected, detail
-        rows.append((f"(a) show via library calls, {P:,} of {P:,} done (+ answer)", walls, cpus, megabytes(full)))
-        notes.append(f"(a) library calls, {P:,}-piece journal: " + _phases(detail, ("read", "progress", "answer s")))
+        rows.append(
+            (
+                f"(a) show via library calls, {P:,} of {P:,} done (+ answer)",
+                walls,
+                cpus,
+                megabytes(full),
+            )
+        )
+        notes.append(
+            f"(a) library calls, {P:,}-piece journal: "
+            + _phases(detail, ("read", "progress", "answer s"))
+        )
 
         # -- (b) open for a run -----------------------------------------------------------------
         walls, cpus, results = timed(child_cmd("open", copy, P), reps, fresh_copy)
         detail = checked(results[-1])
         assert detail["todo"] == len(gone), detail
-        rows.append((f"(b) open + done + to-do list, {P - len(gone):,} of {P:,} done", walls, cpus, megabytes(resume)))
+        rows.append(
+            (
+                f"(b) open + done + to-do list, {P - len(gone):,} of {P:,} done",
+                walls,
+                cpus,
+                megabytes(resume),
+            )
+        )
         notes.append("(b) " + _phases(detail, ("open", "done", "todo list")))
 
         # -- (c) resume -------------------------------------------------------------------------
@@ -318,18 +406,31 @@ def main() -> None:
         assert detail["answer"] == expected, detail
         with Journal.read(copy) as book:
             assert book.progress().done == P
-        rows.append((f"(c) resume: run(jobs=1, journal) does the {len(gone):,} missing", walls, cpus, megabytes(copy)))
+        rows.append(
+            (
+                f"(c) resume: run(jobs=1, journal) does the {len(gone):,} missing",
+                walls,
+                cpus,
+                megabytes(copy),
+            )
+        )
     finally:
         if not args.keep and args.dir is None:
             shutil.rmtree(folder, ignore_errors=True)
 
     width = max(len(r[0]) for r in rows)
     print()
-    print(f"{'what':<{width}}  {'median s':>9} {'min s':>7} {'max s':>7} {'CPU s':>6}  {'journal MB':>10}")
+    print(
+        f"{'what':<{width}}  {'median s':>9} {'min s':>7} {'max s':>7} {'CPU s':>6}  {'journal MB':>10}"
+    )
     for what, walls, cpus, mb in rows:
         cpu = f"{statistics.median(cpus):6.2f}" if cpus else f"{'':6}"
-        print(f"{what:<{width}}  {statistics.median(walls):9.2f} {min(walls):7.2f} {max(walls):7.2f} {cpu}  {mb:10.1f}")
-    print(f"\n{rows[0][3] * 1e6 / P:.1f} bytes per piece in the journal ({P:,} pieces, 12-digit values); {reps} fresh processes per row (a)-(c)")
+        print(
+            f"{what:<{width}}  {statistics.median(walls):9.2f} {min(walls):7.2f} {max(walls):7.2f} {cpu}  {mb:10.1f}"
+        )
+    print(
+        f"\n{rows[0][3] * 1e6 / P:.1f} bytes per piece in the journal ({P:,} pieces, 12-digit values); {reps} fresh processes per row (a)-(c)"
+    )
     for note in notes:
         print("note: " + note)
     if args.keep or args.dir:
@@ -337,7 +438,10 @@ def main() -> None:
 
 
 def _phases(detail: dict, keys) -> str:
-    return ", ".join(f"{k} {detail[k]:.2f} s" for k in keys if k in detail) + " (inside the child, last run)"
+    return (
+        ", ".join(f"{k} {detail[k]:.2f} s" for k in keys if k in detail)
+        + " (inside the child, last run)"
+    )
 
 
 if __name__ == "__main__":

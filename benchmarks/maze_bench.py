@@ -39,7 +39,9 @@ def main() -> None:
     warm.solve("bfs")
     maze.Maze.from_text(warm.to_text())
 
-    print("| rooms | method | generate | solve dfs | solve bfs | write text | read text | path steps | dfs nodes | dfs backtracks |")
+    print(
+        "| rooms | method | generate | solve dfs | solve bfs | write text | read text | path steps | dfs nodes | dfs backtracks |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for n in args.sizes:
         for method in maze.GENERATORS:
@@ -60,9 +62,11 @@ def main() -> None:
                 print(f"<!-- {n}x{n} {method} rep {rep + 1}: {runs} -->", flush=True)
                 del m, text, again
             med = {k: statistics.median(v) for k, v in times.items()}
-            print(f"| {n:,} x {n:,} | {method} | {med['gen']:.2f} s | {med['dfs']:.2f} s | {med['bfs']:.2f} s "
-                  f"| {med['write']:.2f} s | {med['read']:.2f} s | {dfs.length:,} | {dfs.nodes:,} | {dfs.backtracks:,} |",
-                  flush=True)
+            print(
+                f"| {n:,} x {n:,} | {method} | {med['gen']:.2f} s | {med['dfs']:.2f} s | {med['bfs']:.2f} s "
+                f"| {med['write']:.2f} s | {med['read']:.2f} s | {dfs.length:,} | {dfs.nodes:,} | {dfs.backtracks:,} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -40,18 +40,26 @@ def pictures(batches):
 
 
 PAIRS = [
-    ("fundamental_solutions(12)",
-     lambda: sum(1 for _ in queens.fundamental_solutions(12)),
-     lambda: sum(1 for _ in plain(fundamental_batches(12)))),
-    ("solutions(12) as Solution",
-     lambda: sum(1 for _ in pictures(solution_batches(12))),
-     lambda: sum(1 for _ in queens.solutions(12))),
-    ("queens.trace(9, 'textbook')",
-     lambda: sum(1 for _ in queens.trace(9, "textbook")),
-     lambda: sum(1 for _ in queens.trace(9, "textbook")._source)),
-    ("sudoku.trace(LeetCode 37, 'textbook', all)",
-     lambda: sum(1 for _ in sudoku.trace(LEETCODE, "textbook", all_solutions=True)),
-     lambda: sum(1 for _ in sudoku.trace(LEETCODE, "textbook", all_solutions=True)._source)),
+    (
+        "fundamental_solutions(12)",
+        lambda: sum(1 for _ in queens.fundamental_solutions(12)),
+        lambda: sum(1 for _ in plain(fundamental_batches(12))),
+    ),
+    (
+        "solutions(12) as Solution",
+        lambda: sum(1 for _ in pictures(solution_batches(12))),
+        lambda: sum(1 for _ in queens.solutions(12)),
+    ),
+    (
+        "queens.trace(9, 'textbook')",
+        lambda: sum(1 for _ in queens.trace(9, "textbook")),
+        lambda: sum(1 for _ in queens.trace(9, "textbook")._source),
+    ),
+    (
+        "sudoku.trace(LeetCode 37, 'textbook', all)",
+        lambda: sum(1 for _ in sudoku.trace(LEETCODE, "textbook", all_solutions=True)),
+        lambda: sum(1 for _ in sudoku.trace(LEETCODE, "textbook", all_solutions=True)._source),
+    ),
 ]
 
 
@@ -63,8 +71,10 @@ def main(repeats: int) -> None:
             a.append(timed(new))
             b.append(timed(old))
         ma, mb = statistics.median(a), statistics.median(b)
-        print(f"{name:44s} median: pictures {ma * 1e3:7.1f} ms, plain {mb * 1e3:7.1f} ms ({ma / mb:4.2f}x);"
-              f" min: {min(a) * 1e3:7.1f} / {min(b) * 1e3:7.1f} ms ({min(a) / min(b):4.2f}x)")
+        print(
+            f"{name:44s} median: pictures {ma * 1e3:7.1f} ms, plain {mb * 1e3:7.1f} ms ({ma / mb:4.2f}x);"
+            f" min: {min(a) * 1e3:7.1f} / {min(b) * 1e3:7.1f} ms ({min(a) / min(b):4.2f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -93,7 +93,9 @@ def bench_solve(n: int, reps: int, orders=((), ("--any-order",))) -> None:
         times = []
         for _ in range(reps):
             with open(os.devnull, "w") as sink:
-                t, _ = timed(CLEW + ["queens", "solve", str(n), "--format", "columns", *extra], stdout=sink)
+                t, _ = timed(
+                    CLEW + ["queens", "solve", str(n), "--format", "columns", *extra], stdout=sink
+                )
             times.append(t)
         med = statistics.median(times)
         label = " ".join(["solve", *extra]) or "solve"
@@ -103,14 +105,20 @@ def bench_solve(n: int, reps: int, orders=((), ("--any-order",))) -> None:
 def bench_startup(reps: int) -> None:
     timed(CLEW + ["queens", "count", "8"])  # warm the compile cache
     times = [timed(CLEW + ["queens", "count", "8"])[0] for _ in range(reps)]
-    print(f"\nStart-up: clew queens count 8, warm cache: median {statistics.median(times):.3f} s over {reps} runs")
+    print(
+        f"\nStart-up: clew queens count 8, warm cache: median {statistics.median(times):.3f} s over {reps} runs"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, nargs="+", default=[16, 17], help="board sizes to count")
-    parser.add_argument("--solve-n", type=int, default=16, help="board size to enumerate in both orders")
-    parser.add_argument("--any-order-n", type=int, nargs="*", default=[17], help="more sizes for --any-order only")
+    parser.add_argument(
+        "--solve-n", type=int, default=16, help="board size to enumerate in both orders"
+    )
+    parser.add_argument(
+        "--any-order-n", type=int, nargs="*", default=[17], help="more sizes for --any-order only"
+    )
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
     if shutil.which("gcc") is None or not BASELINE.exists():

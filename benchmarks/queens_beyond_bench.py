@@ -95,22 +95,30 @@ def bench_one(reps: int) -> None:
         rows["local 10^6 + verify"].append(time.perf_counter() - t0)
     print(f"\nOne solution, in-process ({reps} runs, median)")
     for name, times in rows.items():
-        print(f"  {name:26s} {statistics.median(times):7.3f} s   runs {[round(t, 3) for t in times]}")
+        print(
+            f"  {name:26s} {statistics.median(times):7.3f} s   runs {[round(t, 3) for t in times]}"
+        )
     times = []
     for _ in range(reps):
         t0 = time.perf_counter()
         with open(os.devnull, "wb") as sink:
-            subprocess.run([sys.executable, "-m", "clew", "queens", "one", "10000000"], stdout=sink, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "clew", "queens", "one", "10000000"], stdout=sink, check=True
+            )
         times.append(time.perf_counter() - t0)
-    print(f"  {'clew queens one 10000000':26s} {statistics.median(times):7.3f} s   (whole process, to /dev/null)")
+    print(
+        f"  {'clew queens one 10000000':26s} {statistics.median(times):7.3f} s   (whole process, to /dev/null)"
+    )
 
 
 def bench_complete(instances: int, timeout: float, sizes: list[int], methods: list[str]) -> None:
     queens.complete(8, placed=[(0, 0)], method="mrv")
     queens.complete(8, placed=[(0, 0)], method="rows")
     _complete_cover(8, [(0, 0)])
-    print(f"\nCompletion, first solution or proof of none ({instances} instances per n, n/4 queens placed, "
-          f"timeout {timeout:g} s per run)")
+    print(
+        f"\nCompletion, first solution or proof of none ({instances} instances per n, n/4 queens placed, "
+        f"timeout {timeout:g} s per run)"
+    )
     print(f"  {'n':>3} {'method':6} {'solved':>7} {'possible':>9} {'median s':>9} {'max s':>8}")
     for n in sizes:
         rng = random.Random(1000 + n)
@@ -138,7 +146,9 @@ def main() -> None:
     parser.add_argument("--instances", type=int, default=8)
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--sizes", type=int, nargs="+", default=[30, 40, 50, 60])
-    parser.add_argument("--methods", nargs="+", default=["mrv", "rows", "cover"], choices=["mrv", "rows", "cover"])
+    parser.add_argument(
+        "--methods", nargs="+", default=["mrv", "rows", "cover"], choices=["mrv", "rows", "cover"]
+    )
     parser.add_argument("--skip-one", action="store_true", help="only the completion part")
     args = parser.parse_args()
     np.random.seed(0)

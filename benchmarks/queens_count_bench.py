@@ -76,7 +76,10 @@ def kernels(sizes: list[int], reps: int) -> None:
             total = int((b.astype(object) * weights).sum())
             if n in A000170 and total != A000170[n]:
                 raise SystemExit(f"n={n}: total {total}, expected {A000170[n]}")
-        med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in times.items()}
+        med = {
+            k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
+            for k, v in times.items()
+        }
         print(
             f"| {n} | {med['old'][0]:.3f} s | {med['new'][0]:.3f} s | {med['new'][0] / med['old'][0]:.2f} "
             f"| {med['old'][1]:.3f} s | {med['new'][1]:.3f} s | {med['new'][1] / med['old'][1]:.2f} "
@@ -84,7 +87,10 @@ def kernels(sizes: list[int], reps: int) -> None:
             flush=True,
         )
         for k, v in times.items():
-            print(f"  {k} runs (wall, CPU): " + ", ".join(f"({w:.3f}, {c:.3f})" for w, c in v), file=sys.stderr)
+            print(
+                f"  {k} runs (wall, CPU): " + ", ".join(f"({w:.3f}, {c:.3f})" for w, c in v),
+                file=sys.stderr,
+            )
 
 
 def _new_count(new, n: int, table, tail: int, tally):
@@ -109,11 +115,16 @@ def tails(sizes: list[int], reps: int) -> None:
             cpus = []
             for _ in range(reps):
                 tally = np.zeros(new.TALLY_SIZE, np.int64)
-                _, cpu, _ = _timed(lambda: new.count_constellations_tail(n, table, 0, len(table), tail, tally))
+                _, cpu, _ = _timed(
+                    lambda: new.count_constellations_tail(n, table, 0, len(table), tail, tally)
+                )
                 cpus.append(cpu)
             cpu = statistics.median(cpus)
             label = f"{tail} (rows only)" if tail >= n else str(tail)
-            print(f"| {n} | {label} | {int(tally[0]):,} | {cpu:.3f} s | {cpu / int(tally[0]) * 1e9:.1f} |", flush=True)
+            print(
+                f"| {n} | {label} | {int(tally[0]):,} | {cpu:.3f} s | {cpu / int(tally[0]) * 1e9:.1f} |",
+                flush=True,
+            )
 
 
 def _run(cmd: list[str], env: dict | None = None) -> tuple[float, str]:
@@ -128,13 +139,29 @@ def processes(sizes: list[int], jobs: list[int], reps: int, before: str | None) 
         subprocess.run(["gcc", "-O3", "-march=native", "-o", str(exe), str(BASELINE)], check=True)
         variants: list[tuple[str, list[str], dict | None]] = [("C mirror", [str(exe), "{n}"], None)]
         for j in jobs:
-            variants.append((f"clew --jobs {j}", [sys.executable, "-m", "clew", "queens", "count", "{n}", "--jobs", str(j)], None))
+            variants.append(
+                (
+                    f"clew --jobs {j}",
+                    [sys.executable, "-m", "clew", "queens", "count", "{n}", "--jobs", str(j)],
+                    None,
+                )
+            )
             if before:
                 env = dict(os.environ, PYTHONPATH=before)
-                variants.append((f"before --jobs {j}", [sys.executable, "-m", "clew", "queens", "count", "{n}", "--jobs", str(j)], env))
+                variants.append(
+                    (
+                        f"before --jobs {j}",
+                        [sys.executable, "-m", "clew", "queens", "count", "{n}", "--jobs", str(j)],
+                        env,
+                    )
+                )
         for n in sizes:
             times: dict[str, list[float]] = {name: [] for name, _, _ in variants}
-            for name, cmd, env in variants:  # one warm-up each: caches loaded, nothing compiled in the timing
+            for (
+                name,
+                cmd,
+                env,
+            ) in variants:  # one warm-up each: caches loaded, nothing compiled in the timing
                 _run([a.replace("{n}", "12") for a in cmd], env)
             for _ in range(reps):
                 for name, cmd, env in variants:
@@ -146,17 +173,37 @@ def processes(sizes: list[int], jobs: list[int], reps: int, before: str | None) 
             base = statistics.median(times["C mirror"])
             for name, runs in times.items():
                 med = statistics.median(runs)
-                print(f"n={n} {name:18s} median {med:7.3f} s  ratio {med / base:5.2f}   runs " + " ".join(f"{t:.3f}" for t in runs), flush=True)
+                print(
+                    f"n={n} {name:18s} median {med:7.3f} s  ratio {med / base:5.2f}   runs "
+                    + " ".join(f"{t:.3f}" for t in runs),
+                    flush=True,
+                )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kernels", type=int, nargs="*", default=[], help="board sizes: old vs new kernel in one process")
-    parser.add_argument("--tails", type=int, nargs="*", default=[], help="board sizes: nodes and ns/node for each tail")
-    parser.add_argument("--process", type=int, nargs="*", default=[], help="board sizes: whole processes against C")
+    parser.add_argument(
+        "--kernels",
+        type=int,
+        nargs="*",
+        default=[],
+        help="board sizes: old vs new kernel in one process",
+    )
+    parser.add_argument(
+        "--tails",
+        type=int,
+        nargs="*",
+        default=[],
+        help="board sizes: nodes and ns/node for each tail",
+    )
+    parser.add_argument(
+        "--process", type=int, nargs="*", default=[], help="board sizes: whole processes against C"
+    )
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--before", help="an older src folder, run with PYTHONPATH in turn with this one")
+    parser.add_argument(
+        "--before", help="an older src folder, run with PYTHONPATH in turn with this one"
+    )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} (1 min)")
     if args.kernels:

@@ -57,7 +57,9 @@ def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
         err = proc.stderr.read()
         proc.stderr.close()
     if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {err.decode(errors='replace')}")
+        raise SystemExit(
+            f"{' '.join(cmd)} failed ({proc.returncode}): {err.decode(errors='replace')}"
+        )
     return wall, usage.ru_utime + usage.ru_stime
 
 
@@ -65,7 +67,9 @@ def sorted_digest(cmd: list[str], env: dict[str, str]) -> tuple[int, str]:
     """Number of output lines and a SHA-256 of the lines sorted by ``sort`` (bytewise, in
     a bounded memory): equal for two outputs that hold the same lines in any order."""
     shell = f"{shlex.join(cmd)} | tee >(wc -l >&2) | LC_ALL=C sort -S 256M | sha256sum"
-    proc = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, env=env, check=True)
+    proc = subprocess.run(
+        ["bash", "-c", shell], capture_output=True, text=True, env=env, check=True
+    )
     return int(proc.stderr.split()[-1]), proc.stdout.split()[0]
 
 
@@ -88,14 +92,20 @@ def in_process(n: int, reps: int, trees: dict[str, dict[str, str]]) -> None:
         for tree, tree_env in trees.items():
             for order in ("any", "lex"):
                 cmd = [sys.executable, "-c", _IN_PROCESS, str(n), order]
-                seconds, lines = subprocess.run(cmd, capture_output=True, text=True, env=tree_env, check=True).stdout.split()
+                seconds, lines = subprocess.run(
+                    cmd, capture_output=True, text=True, env=tree_env, check=True
+                ).stdout.split()
                 times.setdefault(f"{tree} {order}", []).append(float(seconds))
-    print(f"n = {n}, in process, {reps} runs each in turn, load average {os.getloadavg()[0]:.2f}, {lines} lines")
+    print(
+        f"n = {n}, in process, {reps} runs each in turn, load average {os.getloadavg()[0]:.2f}, {lines} lines"
+    )
     print()
     print("| enumeration | median CPU | runs |")
     print("|---|---|---|")
     for name, values in times.items():
-        print(f"| {name} | {statistics.median(values):.3f} s | {', '.join(f'{v:.2f}' for v in values)} |")
+        print(
+            f"| {name} | {statistics.median(values):.3f} s | {', '.join(f'{v:.2f}' for v in values)} |"
+        )
 
 
 def main() -> None:
@@ -117,8 +127,14 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_baseline(Path(tmp))
-        count = int(subprocess.run([str(exe), str(n)], capture_output=True, text=True, check=True).stdout.split()[1])
-        variants: dict[str, tuple[list[str], dict[str, str]]] = {"C mirror (count)": ([str(exe), str(n)], env)}
+        count = int(
+            subprocess.run(
+                [str(exe), str(n)], capture_output=True, text=True, check=True
+            ).stdout.split()[1]
+        )
+        variants: dict[str, tuple[list[str], dict[str, str]]] = {
+            "C mirror (count)": ([str(exe), str(n)], env)
+        }
         for tree, tree_env in trees.items():
             solve = [sys.executable, "-m", "clew", "queens", "solve", str(n)]
             variants[f"{tree} --any-order"] = (solve + ["--any-order"], tree_env)
@@ -129,7 +145,9 @@ def main() -> None:
                 lex = sorted_digest(solve, tree_env)
                 anyo = sorted_digest(solve + ["--any-order"], tree_env)
                 if lex[0] != count or lex != anyo:
-                    raise SystemExit(f"{tree}: {lex[0]} lexicographic lines, any-order {anyo[0]}, C {count}")
+                    raise SystemExit(
+                        f"{tree}: {lex[0]} lexicographic lines, any-order {anyo[0]}, C {count}"
+                    )
             print(f"checked: {count} lines, any-order sorted == lexicographic", file=sys.stderr)
         for cmd, run_env in variants.values():
             timed(cmd, run_env)  # warm-up: the compile cache, the page cache
@@ -144,7 +162,9 @@ def main() -> None:
         load1 = os.getloadavg()[0]
     base = statistics.median(walls["C mirror (count)"])
     base_cpu = statistics.median(cpus["C mirror (count)"])
-    print(f"n = {n}, {args.reps} runs each in turn, load average {load0:.2f} -> {load1:.2f}, {os.cpu_count()} cores")
+    print(
+        f"n = {n}, {args.reps} runs each in turn, load average {load0:.2f} -> {load1:.2f}, {os.cpu_count()} cores"
+    )
     print()
     print("| variant | median wall | ratio to C | median CPU | CPU ratio to C | runs (wall) |")
     print("|---|---|---|---|---|---|")
@@ -152,7 +172,9 @@ def main() -> None:
         wall = statistics.median(walls[name])
         cpu = statistics.median(cpus[name])
         runs = ", ".join(f"{w:.2f}" for w in walls[name])
-        print(f"| {name} | {wall:.3f} s | {wall / base:.2f} | {cpu:.3f} s | {cpu / base_cpu:.2f} | {runs} |")
+        print(
+            f"| {name} | {wall:.3f} s | {wall / base:.2f} | {cpu:.3f} s | {cpu / base_cpu:.2f} | {runs} |"
+        )
 
 
 if __name__ == "__main__":

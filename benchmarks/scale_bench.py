@@ -29,7 +29,9 @@ CLEW = [sys.executable, "-m", "clew", "queens", "count"]
 
 def once(args: list[str]) -> tuple[float, float]:
     t0 = time.perf_counter()
-    out = subprocess.run(CLEW + args + ["--json", "--quiet"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        CLEW + args + ["--json", "--quiet"], capture_output=True, text=True, check=True
+    ).stdout
     wall = time.perf_counter() - t0
     report = json.loads(out)
     assert report["total"] == A000170[report["n"]], out
@@ -44,9 +46,17 @@ def running_cluster(n: int, reps: int) -> None:
     from clew.queens.counting import QueensCount as queens_count
     from clew.scale import run
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0")
+    cluster = LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
+    )
     try:
-        run(queens_count(10), scheduler=cluster.scheduler_address)  # load the kernels in the workers
+        run(
+            queens_count(10), scheduler=cluster.scheduler_address
+        )  # load the kernels in the workers
         pool, dask = [], []
         for _ in range(reps):
             t0 = time.perf_counter()
@@ -59,15 +69,21 @@ def running_cluster(n: int, reps: int) -> None:
     finally:
         cluster.close()
     p, d = statistics.median(pool), statistics.median(dask)
-    print(f"n={n}: pool {p:.3f} s {[round(x, 2) for x in pool]}, Dask on a running 2-worker cluster "
-          f"{d:.3f} s {[round(x, 2) for x in dask]}, ratio {d / p:.3f}")
+    print(
+        f"n={n}: pool {p:.3f} s {[round(x, 2) for x in pool]}, Dask on a running 2-worker cluster "
+        f"{d:.3f} s {[round(x, 2) for x in dask]}, ratio {d / p:.3f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=17)
     parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--running-cluster", action="store_true", help="compare Dask on a cluster started once with the pool, in-process")
+    parser.add_argument(
+        "--running-cluster",
+        action="store_true",
+        help="compare Dask on a cluster started once with the pool, in-process",
+    )
     args = parser.parse_args()
     if args.running_cluster:
         running_cluster(args.n, args.reps)
@@ -92,10 +108,18 @@ def main() -> None:
     base = {k: statistics.median(v) for k, v in wall.items()}
     cbase = {k: statistics.median(v) for k, v in counting.items()}
     for name in variants:
-        print(f"  {name:22s} wall {base[name]:8.3f}  counting {cbase[name]:8.3f}   runs {[round(x, 2) for x in wall[name]]}")
-    print(f"  jobs=2 / jobs=1           wall {base['jobs=2 pool'] / base['jobs=1']:.3f}  counting {cbase['jobs=2 pool'] / cbase['jobs=1']:.3f}")
-    print(f"  dask / pool (2 workers)   wall {base['jobs=2 dask local'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 dask local'] / cbase['jobs=2 pool']:.3f}")
-    print(f"  journal / none (jobs=2)   wall {base['jobs=2 pool + journal'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 pool + journal'] / cbase['jobs=2 pool']:.3f}")
+        print(
+            f"  {name:22s} wall {base[name]:8.3f}  counting {cbase[name]:8.3f}   runs {[round(x, 2) for x in wall[name]]}"
+        )
+    print(
+        f"  jobs=2 / jobs=1           wall {base['jobs=2 pool'] / base['jobs=1']:.3f}  counting {cbase['jobs=2 pool'] / cbase['jobs=1']:.3f}"
+    )
+    print(
+        f"  dask / pool (2 workers)   wall {base['jobs=2 dask local'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 dask local'] / cbase['jobs=2 pool']:.3f}"
+    )
+    print(
+        f"  journal / none (jobs=2)   wall {base['jobs=2 pool + journal'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 pool + journal'] / cbase['jobs=2 pool']:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -118,13 +118,17 @@ def read_tsv(path: Path, limit: int | None = None) -> list[Row]:
             continue
         fields = line.split("\t") if "\t" in line else line.split()
         if len(fields) not in (4, 5) or len(fields[0]) != 81:
-            sys.exit(f"se_compare: {path}:{number}: expected 'puzzle ER EP ED [seconds]' with an "
-                     f"81-character puzzle, got {raw[:100]!r}")
+            sys.exit(
+                f"se_compare: {path}:{number}: expected 'puzzle ER EP ED [seconds]' with an "
+                f"81-character puzzle, got {raw[:100]!r}"
+            )
         try:
             er, ep, ed = (float(x) for x in fields[1:4])
             seconds = float(fields[4]) if len(fields) == 5 else None
         except ValueError:
-            sys.exit(f"se_compare: {path}:{number}: the ratings must be numbers, got {fields[1:]!r}")
+            sys.exit(
+                f"se_compare: {path}:{number}: the ratings must be numbers, got {fields[1:]!r}"
+            )
         rows.append(Row(fields[0], er, ep, ed, seconds, number))
         if limit is not None and len(rows) >= limit:
             break
@@ -232,65 +236,92 @@ def figures(er, ep, ed, has_ep: bool = True, has_ed: bool = True) -> str:
     return "/".join("-" if x is None else f"{float(x):.1f}" for x in parts)
 
 
-def report(rows: list[Row], clew_seconds: float, clew_cpu: float, worst: int, out=sys.stdout) -> None:
+def report(
+    rows: list[Row], clew_seconds: float, clew_cpu: float, worst: int, out=sys.stdout
+) -> None:
     ok = [r for r in rows if r.error is None]
     failed = [r for r in rows if r.error is not None]
     se = np.array([r.er for r in ok])
     cl = np.array([r.clew_er for r in ok])
     diffs = np.abs(cl - se)
     p = lambda *a: print(*a, file=out)  # noqa: E731
-    p(f"puzzles: {len(rows)} ({len(ok)} rated by clew, {len(failed)} refused, "
-      f"{sum(r.stuck for r in ok)} where clew got stuck)")
-    p(f"ER within 0.1: {pct(share(diffs, 0.1))}   within 0.5: {pct(share(diffs, 0.5))}   "
-      f"Spearman: {spearman(se, cl):.4f}   mean |diff|: {diffs.mean() if len(ok) else math.nan:.3f}")
+    p(
+        f"puzzles: {len(rows)} ({len(ok)} rated by clew, {len(failed)} refused, "
+        f"{sum(r.stuck for r in ok)} where clew got stuck)"
+    )
+    p(
+        f"ER within 0.1: {pct(share(diffs, 0.1))}   within 0.5: {pct(share(diffs, 0.5))}   "
+        f"Spearman: {spearman(se, cl):.4f}   mean |diff|: {diffs.mean() if len(ok) else math.nan:.3f}"
+    )
     for name in ("ep", "ed"):
         have = [r for r in ok if getattr(r, f"has_{name}")]
         if have:
             # A missing figure (clew stuck before it) is a miss.
-            d = np.array([math.inf if getattr(r, f"clew_{name}") is None
-                          else abs(float(getattr(r, f"clew_{name}")) - getattr(r, name)) for r in have])
-            p(f"{name.upper()} within 0.1: {pct(share(d, 0.1))}   within 0.5: {pct(share(d, 0.5))}"
-              f"   ({len(have)} puzzles)")
+            d = np.array(
+                [
+                    math.inf
+                    if getattr(r, f"clew_{name}") is None
+                    else abs(float(getattr(r, f"clew_{name}")) - getattr(r, name))
+                    for r in have
+                ]
+            )
+            p(
+                f"{name.upper()} within 0.1: {pct(share(d, 0.1))}   within 0.5: {pct(share(d, 0.5))}"
+                f"   ({len(have)} puzzles)"
+            )
     se_times = [r.se_seconds for r in rows if r.se_seconds is not None]
     clew_time = f"clew {clew_seconds:.3f} s wall, {clew_cpu:.3f} s CPU"
     if len(se_times) == len(rows) and rows:
         se_total = sum(se_times)
         wall = se_total / clew_seconds if clew_seconds > 0 else math.inf
         cpu = se_total / clew_cpu if clew_cpu > 0 else math.inf
-        p(f"time: {clew_time}; SE {se_total:.2f} s (the file's seconds, JVM start-up excluded); "
-          f"SE / clew = {wall:.1f}x (clew wall), {cpu:.1f}x (clew CPU)")
+        p(
+            f"time: {clew_time}; SE {se_total:.2f} s (the file's seconds, JVM start-up excluded); "
+            f"SE / clew = {wall:.1f}x (clew wall), {cpu:.1f}x (clew CPU)"
+        )
     else:
         p(f"time: {clew_time} (the file gives no SE time for every puzzle)")
 
     p("")
-    p(f"{'SE band':>8} {'n':>4} {'<=0.1':>7} {'<=0.5':>7} {'mean|d|':>8} {'SE mean':>8} "
-      f"{'clew mean':>9} {'clew cpu':>8} {'SE s':>8}")
+    p(
+        f"{'SE band':>8} {'n':>4} {'<=0.1':>7} {'<=0.5':>7} {'mean|d|':>8} {'SE mean':>8} "
+        f"{'clew mean':>9} {'clew cpu':>8} {'SE s':>8}"
+    )
     for lo, hi in BANDS:
         band = [r for r in ok if in_band(r.er, lo, hi)]
         if not band:
             continue
         d = np.abs(np.array([r.clew_er for r in band]) - np.array([r.er for r in band]))
         se_s = [r.se_seconds for r in band if r.se_seconds is not None]
-        p(f"{band_name(lo, hi):>8} {len(band):>4} {pct(share(d, 0.1)):>7} {pct(share(d, 0.5)):>7} "
-          f"{d.mean():8.2f} {np.mean([r.er for r in band]):8.2f} "
-          f"{np.mean([r.clew_er for r in band]):9.2f} {sum(r.cpu for r in band):8.3f} "
-          f"{(f'{sum(se_s):8.2f}' if len(se_s) == len(band) else '     n/a')}")
+        p(
+            f"{band_name(lo, hi):>8} {len(band):>4} {pct(share(d, 0.1)):>7} {pct(share(d, 0.5)):>7} "
+            f"{d.mean():8.2f} {np.mean([r.er for r in band]):8.2f} "
+            f"{np.mean([r.clew_er for r in band]):9.2f} {sum(r.cpu for r in band):8.3f} "
+            f"{(f'{sum(se_s):8.2f}' if len(se_s) == len(band) else '     n/a')}"
+        )
 
     if worst > 0 and ok:
         p("")
-        differ = sorted((r for r in ok if max(misses(r)) > EPS), key=lambda r: (*(-m for m in misses(r)), r.line))
+        differ = sorted(
+            (r for r in ok if max(misses(r)) > EPS),
+            key=lambda r: (*(-m for m in misses(r)), r.line),
+        )
         if not differ:
             p("no differences: clew's figures are SE's on every puzzle rated")
         else:
-            p(f"worst {min(worst, len(differ))} of {len(differ)} differences (line = line of the ratings file; "
-              f"ER/EP/ED, '-' where clew has none):")
+            p(
+                f"worst {min(worst, len(differ))} of {len(differ)} differences (line = line of the ratings file; "
+                f"ER/EP/ED, '-' where clew has none):"
+            )
             p(f"{'line':>5} {'puzzle':<81} {'SE':>11} {'clew':>13} {'ER diff':>7}  clew's hardest")
             for r in differ[:worst]:
                 tech = (r.hardest or "-") + (" (stuck)" if r.stuck else "")
                 diff = "      -" if r.stuck else f"{r.clew_er - r.er:+7.1f}"
-                p(f"{r.line:>5} {r.puzzle:<81} {figures(r.er, r.ep, r.ed):>11} "
-                  f"{figures(None if r.stuck else r.clew_er, r.clew_ep, r.clew_ed, r.has_ep, r.has_ed):>13} "
-                  f"{diff}  {tech}")
+                p(
+                    f"{r.line:>5} {r.puzzle:<81} {figures(r.er, r.ep, r.ed):>11} "
+                    f"{figures(None if r.stuck else r.clew_er, r.clew_ep, r.clew_ed, r.has_ep, r.has_ed):>13} "
+                    f"{diff}  {tech}"
+                )
     for r in failed:
         p(f"refused, line {r.line}: {r.puzzle}: {r.error}")
 
@@ -298,22 +329,42 @@ def report(rows: list[Row], clew_seconds: float, clew_cpu: float, worst: int, ou
 def save(rows: list[Row], path: Path) -> None:
     """clew's figures per puzzle, beside SE's, for a closer look."""
     with path.open("w", encoding="utf-8") as f:
-        f.write("# puzzle\tSE_ER\tSE_EP\tSE_ED\tclew_ER\tclew_EP\tclew_ED\tclew_hardest\tstuck\tclew_seconds\n")
+        f.write(
+            "# puzzle\tSE_ER\tSE_EP\tSE_ED\tclew_ER\tclew_EP\tclew_ED\tclew_hardest\tstuck\tclew_seconds\n"
+        )
         for r in rows:
-            cells = [r.puzzle, r.er, r.ep, r.ed, r.clew_er if r.error is None else "error",
-                     "" if r.clew_ep is None else r.clew_ep, "" if r.clew_ed is None else r.clew_ed,
-                     r.hardest or "", int(r.stuck), f"{r.seconds:.4f}"]
+            cells = [
+                r.puzzle,
+                r.er,
+                r.ep,
+                r.ed,
+                r.clew_er if r.error is None else "error",
+                "" if r.clew_ep is None else r.clew_ep,
+                "" if r.clew_ed is None else r.clew_ed,
+                r.hardest or "",
+                int(r.stuck),
+                f"{r.seconds:.4f}",
+            ]
             f.write("\t".join(str(c) for c in cells) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tsv", type=Path, required=True,
-                        help="SE's ratings: puzzle<TAB>ER<TAB>EP<TAB>ED[<TAB>seconds] per line")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--tsv",
+        type=Path,
+        required=True,
+        help="SE's ratings: puzzle<TAB>ER<TAB>EP<TAB>ED[<TAB>seconds] per line",
+    )
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
-    parser.add_argument("--worst", type=int, default=15, help="rows in the table of worst differences")
-    parser.add_argument("--save", type=Path, default=None, help="write clew's figures per puzzle here")
+    parser.add_argument(
+        "--worst", type=int, default=15, help="rows in the table of worst differences"
+    )
+    parser.add_argument(
+        "--save", type=Path, default=None, help="write clew's figures per puzzle here"
+    )
     args = parser.parse_args(argv)
     if not args.tsv.is_file():
         parser.error(f"{args.tsv}: no such file")

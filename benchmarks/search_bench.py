@@ -54,15 +54,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, nargs="+", default=[8, 9, 10])
     parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--jobs", type=int, default=2, help="workers of the parallel count (0: skip it)")
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="workers of the parallel count (0: skip it)"
+    )
     args = parser.parse_args()
-    print("| n | solutions | nodes | plain recursion, CPU / wall | `search.count`, CPU / wall | ratio CPU / wall"
-          " | `search.run`, CPU / wall | ratio CPU / wall"
-          + (f" | `count(jobs={args.jobs})`, wall | ratio wall |" if args.jobs else " |"))
+    print(
+        "| n | solutions | nodes | plain recursion, CPU / wall | `search.count`, CPU / wall | ratio CPU / wall"
+        " | `search.run`, CPU / wall | ratio CPU / wall"
+        + (f" | `count(jobs={args.jobs})`, wall | ratio wall |" if args.jobs else " |")
+    )
     print("|---|---|---|---|---|---|---|---|" + ("---|---|" if args.jobs else ""))
     for n in args.n:
         problem = examples.queens(n)
-        runs: dict[str, list[tuple[float, float]]] = {"recursion": [], "count": [], "run": [], "jobs": []}
+        runs: dict[str, list[tuple[float, float]]] = {
+            "recursion": [],
+            "count": [],
+            "run": [],
+            "jobs": [],
+        }
         for _ in range(args.reps):
             expected, t = timed(recursive_count, problem)
             runs["recursion"].append(t)
@@ -85,14 +94,19 @@ def main() -> None:
         def ratio(key):
             return f"{cpu[key] / cpu['recursion']:.2f}x / {wall[key] / wall['recursion']:.2f}x"
 
-        row = (f"| {n} | {expected} | {stats.nodes:,} | {both('recursion')} | {both('count')} | {ratio('count')}"
-               f" | {both('run')} | {ratio('run')} |")
+        row = (
+            f"| {n} | {expected} | {stats.nodes:,} | {both('recursion')} | {both('count')} | {ratio('count')}"
+            f" | {both('run')} | {ratio('run')} |"
+        )
         if args.jobs:
             row += f" {wall['jobs']:.3f} s | {wall['jobs'] / wall['recursion']:.2f}x |"
         print(row, flush=True)
         for key, values in runs.items():
             if values:
-                print(f"    {key} (CPU/wall): {', '.join(f'{c:.3f}/{w:.3f}' for c, w in values)}", flush=True)
+                print(
+                    f"    {key} (CPU/wall): {', '.join(f'{c:.3f}/{w:.3f}' for c, w in values)}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -38,16 +38,27 @@ def commands(folder: Path) -> list[tuple[str, list[str]]]:
     source = SHARED / "17_clue.txt"
     first = FALLBACK
     if source.is_file():
-        first = next(line.strip() for line in source.read_text().splitlines() if line.strip() and not line.startswith("#"))
+        first = next(
+            line.strip()
+            for line in source.read_text().splitlines()
+            if line.strip() and not line.startswith("#")
+        )
     puzzle.write_text(first + "\n")
     problem = folder / "pentominoes.dlx"
     code = "from clew import cover; from clew.cover import knuth; print(knuth.write(cover.pentominoes(10, 6)), end='')"
-    problem.write_text(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    problem.write_text(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+    )
     return [
         ("clew queens count 4", ["queens", "count", "4"]),
         ("clew queens count 12", ["queens", "count", "12"]),
         ("clew sudoku solve one.txt (one puzzle)", ["sudoku", "solve", str(puzzle)]),
-        ("clew cover solve --count 6x10 --jobs 1", ["cover", "solve", "--count", "--jobs", "1", str(problem)]),
+        (
+            "clew cover solve --count 6x10 --jobs 1",
+            ["cover", "solve", "--count", "--jobs", "1", str(problem)],
+        ),
     ]
 
 
@@ -63,8 +74,10 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="empty numba cache for every clew run")
     parser.add_argument("--only", default=None, help="run only the commands containing this text")
     args = parser.parse_args()
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; {'cold' if args.cold else 'warm'} numba cache")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; {'cold' if args.cold else 'warm'} numba cache"
+    )
     baseline = [sys.executable, "-c", "import numba"]
     print(f"{'command':44} {'median (s)':>10} {'import numba (s)':>17} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as folder:

@@ -83,7 +83,7 @@ def hard_set(src: Path, folder: Path) -> Path:
         for _ in range(3):
             solve_array(row[None, :], 3, limit=2, jobs=1)
         times.append(time.perf_counter() - t0)
-    keep = np.argsort(times)[-max(1, len(puzzles) // 5):]
+    keep = np.argsort(times)[-max(1, len(puzzles) // 5) :]
     dst = folder / "hard.txt"
     dst.write_text("".join(src.read_text().split()[i] + "\n" for i in sorted(keep.tolist())))
     return dst
@@ -110,7 +110,18 @@ def whole_rate(path: Path, seconds: float, kernel_rate: float) -> float:
     import sys
 
     lines = path.read_text().split()
-    command = [sys.executable, "-m", "clew", "sudoku", "solve", "--count", "--limit", "2", "--jobs", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "clew",
+        "sudoku",
+        "solve",
+        "--count",
+        "--limit",
+        "2",
+        "--jobs",
+        "1",
+    ]
     repeat = max(1, round(seconds * kernel_rate / len(lines)))
     big = path.with_name(path.stem + f"_x{repeat}.txt")
     if not big.exists():
@@ -205,27 +216,53 @@ def large(count: int, seed: int) -> None:
         t0 = time.perf_counter()
         assert sudoku.is_unique(puzzle) and sudoku.is_solution(grid, puzzle)
         unique_s.append(time.perf_counter() - t0)
-    print(f"16x16: {count} minimal proper puzzles (seed {seed}, {min(givens)}-{max(givens)} givens):")
+    print(
+        f"16x16: {count} minimal proper puzzles (seed {seed}, {min(givens)}-{max(givens)} givens):"
+    )
     for name, times in (("solve", solve_s), ("prove unique", unique_s)):
-        print(f"  {name:<13} median {statistics.median(times) * 1e3:8.2f} ms   max {max(times) * 1e3:8.2f} ms")
+        print(
+            f"  {name:<13} median {statistics.median(times) * 1e3:8.2f} ms   max {max(times) * 1e3:8.2f} ms"
+        )
     times = []
     for _ in range(5):
         t0 = time.perf_counter()
         assert sudoku.is_solution(sudoku.solve("." * 625))
         times.append(time.perf_counter() - t0)
-    print(f"25x25: empty grid completed (and verified) in {statistics.median(times) * 1e3:.2f} ms (median of 5)")
+    print(
+        f"25x25: empty grid completed (and verified) in {statistics.median(times) * 1e3:.2f} ms (median of 5)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tdoku", help="path of tdoku's run_benchmark, built outside this repository")
+    parser.add_argument(
+        "--tdoku", help="path of tdoku's run_benchmark, built outside this repository"
+    )
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--jobs", type=int, default=2, help="threads of the --jobs measurement")
-    parser.add_argument("--reference", type=int, default=0, metavar="N", help="also time the pure-Python reference on N puzzles per set")
-    parser.add_argument("--budget", type=int, default=1_000_000, help="node budget per puzzle of the reference")
-    parser.add_argument("--large", type=int, default=0, metavar="N", help="time N minimal 16x16 puzzles and an empty 25x25 grid instead")
-    parser.add_argument("--whole", action="store_true", help="also time whole clew processes, and the hard and many sets")
+    parser.add_argument(
+        "--reference",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time the pure-Python reference on N puzzles per set",
+    )
+    parser.add_argument(
+        "--budget", type=int, default=1_000_000, help="node budget per puzzle of the reference"
+    )
+    parser.add_argument(
+        "--large",
+        type=int,
+        default=0,
+        metavar="N",
+        help="time N minimal 16x16 puzzles and an empty 25x25 grid instead",
+    )
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="also time whole clew processes, and the hard and many sets",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.large:
@@ -240,7 +277,12 @@ def main() -> None:
         for path in paths:
             name = path.name
             puzzles = load(path)
-            rates: dict[str, list[float]] = {"tdoku": [], "clew": [], "pool": [], "whole": []}  # pool: --jobs
+            rates: dict[str, list[float]] = {
+                "tdoku": [],
+                "clew": [],
+                "pool": [],
+                "whole": [],
+            }  # pool: --jobs
             for _ in range(args.reps):
                 rates["tdoku"].append(tdoku_rate(args.tdoku, path, args.seconds))
                 rates["clew"].append(clew_rate(puzzles, args.seconds, 1))
@@ -248,18 +290,30 @@ def main() -> None:
                 if args.whole:
                     rates["whole"].append(whole_rate(path, args.seconds, rates["clew"][-1]))
             t, c, p = (statistics.median(rates[key]) for key in ("tdoku", "clew", "pool"))
-            print(f"{name} ({len(puzzles)} puzzles, up to 2 solutions each, medians of {args.reps}):")
-            print(f"  tdoku 1 thread     {t:>10,.0f} puzzles/s   runs {[round(x) for x in rates['tdoku']]}")
-            print(f"  clew 1 thread      {c:>10,.0f} puzzles/s   runs {[round(x) for x in rates['clew']]}   ratio {c / t:.3f}")
-            print(f"  clew --jobs {args.jobs:<6} {p:>10,.0f} puzzles/s   runs {[round(x) for x in rates['pool']]}   ratio {p / t:.3f}")
+            print(
+                f"{name} ({len(puzzles)} puzzles, up to 2 solutions each, medians of {args.reps}):"
+            )
+            print(
+                f"  tdoku 1 thread     {t:>10,.0f} puzzles/s   runs {[round(x) for x in rates['tdoku']]}"
+            )
+            print(
+                f"  clew 1 thread      {c:>10,.0f} puzzles/s   runs {[round(x) for x in rates['clew']]}   ratio {c / t:.3f}"
+            )
+            print(
+                f"  clew --jobs {args.jobs:<6} {p:>10,.0f} puzzles/s   runs {[round(x) for x in rates['pool']]}   ratio {p / t:.3f}"
+            )
             if args.whole:
                 w = statistics.median(rates["whole"])
-                print(f"  clew whole process {w:>10,.0f} puzzles/s   runs {[round(x) for x in rates['whole']]}   ratio {w / t:.3f}")
+                print(
+                    f"  clew whole process {w:>10,.0f} puzzles/s   runs {[round(x) for x in rates['whole']]}   ratio {w / t:.3f}"
+                )
             if args.reference:
                 per, over = reference_seconds(puzzles, args.reference, args.budget)
                 bound = ">= " if over else ""
-                print(f"  pure-Python reference: {per:.3g} s/puzzle on the first {args.reference} "
-                      f"({over} over {args.budget:,} nodes); clew 1 thread is {bound}{per * c:,.0f}x faster")
+                print(
+                    f"  pure-Python reference: {per:.3g} s/puzzle on the first {args.reference} "
+                    f"({over} over {args.budget:,} nodes); clew 1 thread is {bound}{per * c:,.0f}x faster"
+                )
 
 
 if __name__ == "__main__":

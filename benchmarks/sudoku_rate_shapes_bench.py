@@ -48,7 +48,9 @@ def main() -> None:
             times.append((time.process_time() - t) / len(puzzles))
         solved = sum(not r.stuck for r in ratings)
         top = max((r.er for r in ratings if r.er is not None), default=0.0)
-        print(f"| {name} | {statistics.median(times) * 1e3:.1f} | {solved}/{len(puzzles)} | {top:.1f} |")
+        print(
+            f"| {name} | {statistics.median(times) * 1e3:.1f} | {solved}/{len(puzzles)} | {top:.1f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -50,8 +50,10 @@ def classic(reps: int) -> None:
         puzzles = read_lines(lines).arrays[3]
         for limit in (1, 2):
             seconds = median_time(lambda: solve_array(puzzles, 3, limit=limit, jobs=1), reps)
-            print(f"9x9 {name}: {len(puzzles)} puzzles, limit {limit}: {seconds * 1e3:.1f} ms, "
-                  f"{len(puzzles) / seconds:,.0f} puzzles/s (one thread)")
+            print(
+                f"9x9 {name}: {len(puzzles)} puzzles, limit {limit}: {seconds * 1e3:.1f} ms, "
+                f"{len(puzzles) / seconds:,.0f} puzzles/s (one thread)"
+            )
 
 
 def cover_model(n: int, br: int, bc: int, givens: list[int]):
@@ -84,7 +86,9 @@ def six(reps: int, full: bool) -> None:
     model = cover_model(6, 2, 3, fixed)
     t_cover = median_time(lambda: cover.count(model), reps)
     t_count = median_time(lambda: sudoku.count("." * 36, limit=10**8), reps)
-    print(f"6x6, first row fixed (39,168 grids): shape kernel {t_kernel:.3f} s, exact cover {t_cover:.3f} s")
+    print(
+        f"6x6, first row fixed (39,168 grids): shape kernel {t_kernel:.3f} s, exact cover {t_cover:.3f} s"
+    )
     print(f"6x6, sudoku.count of the empty grid (28,200,960, by relabelling): {t_count:.3f} s")
     if full:
         t = time.perf_counter()
@@ -93,7 +97,9 @@ def six(reps: int, full: bool) -> None:
         t = time.perf_counter()
         assert cover.count(cover_model(6, 2, 3, [0] * 36)) == 28_200_960
         t_cover_full = time.perf_counter() - t
-        print(f"6x6, whole search, one run each: shape kernel {t_kernel_full:.1f} s, exact cover {t_cover_full:.1f} s")
+        print(
+            f"6x6, whole search, one run each: shape kernel {t_kernel_full:.1f} s, exact cover {t_cover_full:.1f} s"
+        )
 
 
 def killer_lines(count: int, seed: int) -> list[bytes]:
@@ -115,7 +121,9 @@ def killer_lines(count: int, seed: int) -> list[bytes]:
             cage = [min(free)]
             free.discard(cage[0])
             for _ in range(rng.randrange(0, 4)):
-                near = [c for x in cage for c in (x + 1, x + 9) if c in free and (c != x + 1 or c % 9)]
+                near = [
+                    c for x in cage for c in (x + 1, x + 9) if c in free and (c != x + 1 or c % 9)
+                ]
                 near = [c for c in near if cells[c] not in [cells[y] for y in cage]]
                 if not near:
                     break
@@ -146,7 +154,11 @@ def jigsaw_lines(count: int, seed: int) -> list[bytes]:
         for _ in range(40):
             a = rng.randrange(81)
             b = a + rng.choice((1, -1, 9, -9))
-            if not 0 <= b < 81 or (abs(b - a) == 1 and b // 9 != a // 9) or regions[a] == regions[b]:
+            if (
+                not 0 <= b < 81
+                or (abs(b - a) == 1 and b // 9 != a // 9)
+                or regions[a] == regions[b]
+            ):
                 continue
             # a joins b's region; the cell of b's region holding a's digit goes the other way
             swap = next(c for c in range(81) if regions[c] == regions[b] and cells[c] == cells[a])
@@ -161,25 +173,42 @@ def jigsaw_lines(count: int, seed: int) -> list[bytes]:
 def files(reps: int, count: int, seed: int) -> None:
     from clew.sudoku.files import solve_file
 
-    for name, lines in (("killer", killer_lines(count, seed)), ("jigsaw", jigsaw_lines(count, seed))):
+    for name, lines in (
+        ("killer", killer_lines(count, seed)),
+        ("jigsaw", jigsaw_lines(count, seed)),
+    ):
         data = b"\n".join(lines) + b"\n"
         for mode in ("solve", "unique"):
+
             def run():
                 answers = [a for chunk in solve_file(data, mode=mode, jobs=1) for a in chunk]
                 assert not any(a.status == "invalid" for a in answers)
+
             seconds = median_time(run, reps)
-            print(f"{name} file: {len(lines)} puzzles, {mode}: {seconds:.3f} s, {len(lines) / seconds:,.0f} puzzles/s (one thread)")
+            print(
+                f"{name} file: {len(lines)} puzzles, {mode}: {seconds:.3f} s, {len(lines) / seconds:,.0f} puzzles/s (one thread)"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--puzzles", type=int, default=1000, help="puzzles per killer and jigsaw file")
+    parser.add_argument(
+        "--puzzles", type=int, default=1000, help="puzzles per killer and jigsaw file"
+    )
     parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument("--full", action="store_true", help="also count every 6x6 grid without the relabelling")
+    parser.add_argument(
+        "--full", action="store_true", help="also count every 6x6 grid without the relabelling"
+    )
     parser.add_argument("--classic-only", action="store_true")
-    parser.add_argument("--files-only", action="store_true", help="only the killer and jigsaw files (runs on an older checkout too)")
-    parser.add_argument("--cpu", action="store_true", help="time CPU seconds of the process instead of wall seconds")
+    parser.add_argument(
+        "--files-only",
+        action="store_true",
+        help="only the killer and jigsaw files (runs on an older checkout too)",
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="time CPU seconds of the process instead of wall seconds"
+    )
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time

@@ -35,15 +35,33 @@ def commands(problem: Path) -> list[tuple[str, list[str]]]:
     out = [
         ("queens count 16 --jobs 1", ["queens", "count", "16", "--jobs", "1"]),
         ("queens count 16 --jobs 2", ["queens", "count", "16", "--jobs", "2"]),
-        ("cover solve --count 6x10 --jobs 1", ["cover", "solve", "--count", "--jobs", "1", str(problem)]),
-        ("cover solve --count 6x10 --jobs 2", ["cover", "solve", "--count", "--jobs", "2", str(problem)]),
-        ("sudoku generate --count 1000 --jobs 2", ["sudoku", "generate", "--count", "1000", "--seed", "1", "--jobs", "2"]),
+        (
+            "cover solve --count 6x10 --jobs 1",
+            ["cover", "solve", "--count", "--jobs", "1", str(problem)],
+        ),
+        (
+            "cover solve --count 6x10 --jobs 2",
+            ["cover", "solve", "--count", "--jobs", "2", str(problem)],
+        ),
+        (
+            "sudoku generate --count 1000 --jobs 2",
+            ["sudoku", "generate", "--count", "1000", "--seed", "1", "--jobs", "2"],
+        ),
     ]
     if (SHARED / "17_clue.txt").is_file():
         out += [
-            ("sudoku solve --count --limit 2 --jobs 1 17_clue", ["sudoku", "solve", "--count", "--limit", "2", "--jobs", "1", s17]),
-            ("sudoku solve --unique --jobs 2 17_clue", ["sudoku", "solve", "--unique", "--jobs", "2", s17]),
-            ("sudoku solve --count --limit 2 --jobs 1 top1465", ["sudoku", "solve", "--count", "--limit", "2", "--jobs", "1", top]),
+            (
+                "sudoku solve --count --limit 2 --jobs 1 17_clue",
+                ["sudoku", "solve", "--count", "--limit", "2", "--jobs", "1", s17],
+            ),
+            (
+                "sudoku solve --unique --jobs 2 17_clue",
+                ["sudoku", "solve", "--unique", "--jobs", "2", s17],
+            ),
+            (
+                "sudoku solve --count --limit 2 --jobs 1 top1465",
+                ["sudoku", "solve", "--count", "--limit", "2", "--jobs", "1", top],
+            ),
         ]
     return out
 
@@ -51,7 +69,12 @@ def commands(problem: Path) -> list[tuple[str, list[str]]]:
 def once(args: list[str], src: str) -> tuple[float, bytes]:
     env = {**os.environ, "PYTHONPATH": src}
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "clew", *args], env=env, capture_output=True, cwd=tempfile.gettempdir())
+    done = subprocess.run(
+        [sys.executable, "-m", "clew", *args],
+        env=env,
+        capture_output=True,
+        cwd=tempfile.gettempdir(),
+    )
     return time.perf_counter() - t0, done.stdout
 
 
@@ -62,13 +85,22 @@ def main() -> None:
     parser.add_argument("--only", default=None, help="run only the commands containing this text")
     args = parser.parse_args()
     here = str(ROOT / "src")
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print(f"{'command':52} {'this (s)':>9} {'before (s)':>10} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as folder:
         problem = Path(folder) / "pentominoes.dlx"
         code = "from clew import cover; from clew.cover import knuth; print(knuth.write(cover.pentominoes(10, 6)), end='')"
-        problem.write_text(subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": here},
-                                          capture_output=True, text=True, check=True).stdout)
+        problem.write_text(
+            subprocess.run(
+                [sys.executable, "-c", code],
+                env={**os.environ, "PYTHONPATH": here},
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
         for name, cmd in commands(problem):
             if args.only and args.only not in name:
                 continue

@@ -41,8 +41,11 @@ def _slow_puzzles(folder: Path, count: int) -> Path:
     """Near-empty grids counted to --limit (slow), proper puzzles and bad lines: a Sudoku
     file worth killing in the middle, whose worst line makes the status 2."""
     rng = random.Random(1)
-    proper = [line.strip() for line in (DATA / "sudoku_17_clue_sample.txt").read_text().splitlines()
-              if line.strip() and not line.startswith("#")]
+    proper = [
+        line.strip()
+        for line in (DATA / "sudoku_17_clue_sample.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     lines = []
     for i in range(count):
         keep = set(rng.sample(range(81), 10 + i % 7))
@@ -56,8 +59,11 @@ def _slow_puzzles(folder: Path, count: int) -> Path:
 
 
 def _rate_file(folder: Path, count: int) -> Path:
-    lines = [line.strip() for line in (DATA / "sudoku_17_clue_sample.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in (DATA / "sudoku_17_clue_sample.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     path = folder / "rate.txt"
     path.write_text("\n".join((lines * (1 + count // len(lines)))[:count]) + "\n")
     return path
@@ -85,7 +91,9 @@ class Job:
     python: bool = False  # run by this module's own command line (the Python API), not clew's
     notes: str = field(default="", compare=False)
 
-    def command(self, folder: Path, size: str, journal: Path | None = None, extra: tuple = ()) -> list[str]:
+    def command(
+        self, folder: Path, size: str, journal: Path | None = None, extra: tuple = ()
+    ) -> list[str]:
         args = [str(a) for a in self.args(folder, size)] + [str(a) for a in extra]
         if journal is not None:
             args += ["--journal", str(journal)]
@@ -102,16 +110,70 @@ def _pick(size: str, suite, bench):
 
 
 JOBS: list[Job] = [
-    Job("queens count", lambda f, s: ["queens", "count", _pick(s, 16, 17), "--pieces", 300, "--jobs", _pick(s, 1, 2)]),
-    Job("cover count", lambda f, s: ["cover", "solve", _dlx(f, *_pick(s, (20, 3), (12, 5))), "--count",
-                                     "--engine", "links", "--pieces", 300, "--jobs", 1]),
-    Job("sudoku files solve", lambda f, s: ["sudoku", "solve", _slow_puzzles(f, _pick(s, 16, 48)), "--count",
-                                            "--limit", 30000, "--jobs", 1], status=2),
-    Job("sudoku rate FILE", lambda f, s: ["sudoku", "rate", _rate_file(f, _pick(s, 80, 400)), "--jobs", 1]),
-    Job("sudoku generate", lambda f, s: ["sudoku", "generate", "--count", _pick(s, 120, 500), "--seed", 7,
-                                         "--jobs", 1]),
-    Job("search count", lambda f, s: ["search", _pick(s, 10, 11)], python=True,
-        notes="clew.search has no command: the Python API (clew.scale.run of a SearchCount) in a child"),
+    Job(
+        "queens count",
+        lambda f, s: [
+            "queens",
+            "count",
+            _pick(s, 16, 17),
+            "--pieces",
+            300,
+            "--jobs",
+            _pick(s, 1, 2),
+        ],
+    ),
+    Job(
+        "cover count",
+        lambda f, s: [
+            "cover",
+            "solve",
+            _dlx(f, *_pick(s, (20, 3), (12, 5))),
+            "--count",
+            "--engine",
+            "links",
+            "--pieces",
+            300,
+            "--jobs",
+            1,
+        ],
+    ),
+    Job(
+        "sudoku files solve",
+        lambda f, s: [
+            "sudoku",
+            "solve",
+            _slow_puzzles(f, _pick(s, 16, 48)),
+            "--count",
+            "--limit",
+            30000,
+            "--jobs",
+            1,
+        ],
+        status=2,
+    ),
+    Job(
+        "sudoku rate FILE",
+        lambda f, s: ["sudoku", "rate", _rate_file(f, _pick(s, 80, 400)), "--jobs", 1],
+    ),
+    Job(
+        "sudoku generate",
+        lambda f, s: [
+            "sudoku",
+            "generate",
+            "--count",
+            _pick(s, 120, 500),
+            "--seed",
+            7,
+            "--jobs",
+            1,
+        ],
+    ),
+    Job(
+        "search count",
+        lambda f, s: ["search", _pick(s, 10, 11)],
+        python=True,
+        notes="clew.search has no command: the Python API (clew.scale.run of a SearchCount) in a child",
+    ),
 ]
 
 BY_NAME = {job.name: job for job in JOBS}
@@ -142,7 +204,9 @@ def total_pieces(path) -> int | None:
 def quiet(err: bytes) -> bytes:
     """stderr without the notice of kernels compiled for their first use (a run after a
     change to a kernel prints it once; it is not part of the answer)."""
-    return b"".join(line for line in err.splitlines(keepends=True) if not line.startswith(b"clew: compiling "))
+    return b"".join(
+        line for line in err.splitlines(keepends=True) if not line.startswith(b"clew: compiling ")
+    )
 
 
 def run(command: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
@@ -162,8 +226,14 @@ def _ctrl_c_as_in_a_terminal() -> None:
 def popen(command: list[str]) -> subprocess.Popen:
     """Start ``command`` in its own process group (its workers die with it), Ctrl-C as in
     a terminal."""
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, start_new_session=True,
-                            preexec_fn=_ctrl_c_as_in_a_terminal)
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        start_new_session=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
+    )
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -176,8 +246,14 @@ def kill_group(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
-def signal_at(proc: subprocess.Popen, journal: Path, fraction: float, sig: int, timeout: float = 120,
-              after: int = 0) -> int | None:
+def signal_at(
+    proc: subprocess.Popen,
+    journal: Path,
+    fraction: float,
+    sig: int,
+    timeout: float = 120,
+    after: int = 0,
+) -> int | None:
     """Send ``sig`` to ``proc`` once its journal holds ``fraction`` of its pieces, and more
     than ``after`` (the pieces it held when the run started); return the pieces recorded
     then, or None when the job ended first (``sig`` 0: only wait)."""
@@ -222,14 +298,21 @@ def _search_main(argv: list[str]) -> int:
     if argv[0] == "slow":  # the instrumented work of the Dask cell
         import fault_jobs  # this module by its name (not __main__): pickled by reference
 
-        work = fault_jobs.SlowWork(int(argv[1]), _option(argv, "--log"), float(_option(argv, "--seconds") or 0.05))
+        work = fault_jobs.SlowWork(
+            int(argv[1]), _option(argv, "--log"), float(_option(argv, "--seconds") or 0.05)
+        )
         options = {"batch": 1}
     else:
         work = search.SearchCount(search.examples.queens(int(argv[0])), pieces=200)
         options = {}
     try:
-        stats = scale.run(work, jobs=1, journal=_option(argv, "--journal"), scheduler=_option(argv, "--scheduler"),
-                          **options)
+        stats = scale.run(
+            work,
+            jobs=1,
+            journal=_option(argv, "--journal"),
+            scheduler=_option(argv, "--scheduler"),
+            **options,
+        )
     except scale.Interrupted as exc:
         print(f"clew: {exc.hint()}", file=sys.stderr)
         return 130
@@ -239,7 +322,9 @@ def _search_main(argv: list[str]) -> int:
     except scale.JournalError as exc:
         print(f"clew: error: {exc}", file=sys.stderr)
         return 2
-    print(stats if isinstance(stats, int) else f"{stats.solutions} {stats.nodes} {stats.backtracks}")
+    print(
+        stats if isinstance(stats, int) else f"{stats.solutions} {stats.nodes} {stats.backtracks}"
+    )
     return 0
 
 

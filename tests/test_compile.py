@@ -28,8 +28,14 @@ ENV = {k: v for k, v in os.environ.items() if k not in ("CLEW_COMPILE_NOTICE", "
 def clew_process(*args, env=None, timeout=600, preexec_fn=None, executable=None):
     """Run ``python -m clew ARGS`` (or ``executable``) and return the finished process."""
     command = executable or [sys.executable, "-m", "clew", *map(str, args)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**ENV, **(env or {})}, timeout=timeout,
-                          preexec_fn=preexec_fn)
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        env={**ENV, **(env or {})},
+        timeout=timeout,
+        preexec_fn=preexec_fn,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done
 
@@ -55,7 +61,9 @@ def use_cache_dir(monkeypatch, folder) -> None:
 
 def fake_family(root: Path, kernels: int = 3) -> str:
     (root / "fam").mkdir()
-    body = "".join(f"@njit(cache=True)\ndef k{i}(x):\n    return x + {i}\n\n" for i in range(kernels))
+    body = "".join(
+        f"@njit(cache=True)\ndef k{i}(x):\n    return x + {i}\n\n" for i in range(kernels)
+    )
     (root / "fam" / "_kernels.py").write_text("from numba import njit\n\n" + body)
     return "fam/_kernels.py"
 
@@ -81,7 +89,10 @@ def test_the_api_warns_once_per_process_with_an_estimate(tmp_path, monkeypatch, 
     use_cache_dir(monkeypatch, tmp_path / "cache")
     monkeypatch.setitem(_compile_table.MODULES, "fam/_kernels.py", (3, 8.6))
     module = fake_family(tmp_path)
-    with pytest.warns(clew.ClewCompileWarning, match=r"^compiling 3 kernels for fam rating, about 9 s \(once; later"):
+    with pytest.warns(
+        clew.ClewCompileWarning,
+        match=r"^compiling 3 kernels for fam rating, about 9 s \(once; later",
+    ):
         _kernel_cache.announce(module, job="fam rating")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a second warning would raise here
@@ -126,7 +137,8 @@ def test_an_unmeasured_module_counts_its_kernels(tmp_path, monkeypatch):
     use_cache_dir(monkeypatch, tmp_path / "cache")
     module = fake_family(tmp_path, kernels=2)
     assert _kernel_cache.compile_message([module]) == (
-        "compiling 2 kernels for fam (once; later runs load them from the cache)")
+        "compiling 2 kernels for fam (once; later runs load them from the cache)"
+    )
 
 
 def test_the_table_names_real_modules():
@@ -161,7 +173,9 @@ def test_a_foreign_or_stale_index_needs_compiling(tmp_path, monkeypatch):
 
 
 def load_fake(tmp_path: Path, module: str):
-    spec = importlib.util.spec_from_file_location(f"fake_kernels_{len(os.listdir(tmp_path))}", tmp_path / module)
+    spec = importlib.util.spec_from_file_location(
+        f"fake_kernels_{len(os.listdir(tmp_path))}", tmp_path / module
+    )
     loaded = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loaded)
     return loaded
@@ -214,13 +228,19 @@ def blocked_copy(tmp_path: Path) -> tuple[Path, dict]:
     """A copy of the package where no cache folder can be made (a file stands where each
     folder would go: unwritable even for root), and the environment that runs it."""
     copy = tmp_path / "site"
-    shutil.copytree(Path(clew.__file__).parent, copy / "clew", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        Path(clew.__file__).parent, copy / "clew", ignore=shutil.ignore_patterns("__pycache__")
+    )
     for family in copy.joinpath("clew").iterdir():
         if family.is_dir():
             (family / "__pycache__").write_text("")
     (tmp_path / "blocked").write_text("")
-    env = {"PYTHONPATH": str(copy), "NUMBA_CACHE_DIR": str(tmp_path / "blocked" / "numba"),
-           "XDG_CACHE_HOME": str(tmp_path / "blocked" / "xdg"), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {
+        "PYTHONPATH": str(copy),
+        "NUMBA_CACHE_DIR": str(tmp_path / "blocked" / "numba"),
+        "XDG_CACHE_HOME": str(tmp_path / "blocked" / "xdg"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
     return copy, env
 
 
@@ -231,7 +251,9 @@ def test_no_writable_cache_compiles_in_memory(tmp_path):
     done = clew_process("queens", "count", "8", "--pieces", "4", env=env)
     assert (done.returncode, done.stdout) == (0, "92\n"), done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("clew: compiling") and "in memory" in lines[0], lines
+    assert len(lines) == 1 and lines[0].startswith("clew: compiling") and "in memory" in lines[0], (
+        lines
+    )
 
 
 @pytest.mark.slow
@@ -245,10 +267,19 @@ def test_a_full_disk_keeps_the_kernels_in_memory(tmp_path):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
 
-    done = clew_process("queens", "count", "8", "--pieces", "4", env={"NUMBA_CACHE_DIR": str(tmp_path)},
-                        preexec_fn=small_files)
+    done = clew_process(
+        "queens",
+        "count",
+        "8",
+        "--pieces",
+        "4",
+        env={"NUMBA_CACHE_DIR": str(tmp_path)},
+        preexec_fn=small_files,
+    )
     assert (done.returncode, done.stdout) == (0, "92\n"), done.stderr
-    assert any(line.startswith("clew: cannot write the kernel cache") for line in done.stderr.splitlines())
+    assert any(
+        line.startswith("clew: cannot write the kernel cache") for line in done.stderr.splitlines()
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,33 +294,51 @@ def test_every_family_with_kernels_can_be_compiled():
 
 
 def test_compile_refuses_what_it_does_not_know(capsys):
-    with pytest.raises(clew.ArgumentError, match=r"unknown family 'chess' \(families with kernels: cover"):
+    with pytest.raises(
+        clew.ArgumentError, match=r"unknown family 'chess' \(families with kernels: cover"
+    ):
         clew.compile("chess")
     with pytest.raises(clew.ArgumentError, match="jobs must be at least 1"):
         clew.compile("maze", jobs=0)
     status = cli_run(["compile", "queens", "chess"])
     err = capsys.readouterr().err
-    assert status == 2 and err.startswith("clew: error: unknown family 'chess'") and len(err.splitlines()) == 1
+    assert (
+        status == 2
+        and err.startswith("clew: error: unknown family 'chess'")
+        and len(err.splitlines()) == 1
+    )
 
 
 def test_the_report_says_what_was_done():
     report = _compile.Compiled(("queens", "sudoku"), ("queens", "sudoku"), 23, 41.4)
     assert str(report) == "compiled 23 kernels of queens, sudoku in 41 s"
-    assert report.to_dict() == {"families": ["queens", "sudoku"], "compiled": ["queens", "sudoku"], "kernels": 23,
-                                "seconds": 41.4}
-    assert str(_compile.Compiled(("maze",), ("maze",), 0, 1.0)).startswith("nothing to compile: every kernel of maze")
+    assert report.to_dict() == {
+        "families": ["queens", "sudoku"],
+        "compiled": ["queens", "sudoku"],
+        "kernels": 23,
+        "seconds": 41.4,
+    }
+    assert str(_compile.Compiled(("maze",), ("maze",), 0, 1.0)).startswith(
+        "nothing to compile: every kernel of maze"
+    )
 
 
 def tiny_family(tmp_path: Path) -> dict:
     """A copy of the package with one more family, ``tiny``: one small kernel and its
     warm-up (compiled in a second, where a real family takes many)."""
     copy = tmp_path / "site"
-    shutil.copytree(Path(clew.__file__).parent, copy / "clew", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        Path(clew.__file__).parent, copy / "clew", ignore=shutil.ignore_patterns("__pycache__")
+    )
     tiny = copy / "clew" / "tiny"
     tiny.mkdir()
     (tiny / "__init__.py").write_text("")
-    (tiny / "_kernels.py").write_text("from numba import njit\n\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
-    (tiny / "_warmup.py").write_text("def call():\n    from ._kernels import twice\n\n    twice(21)\n\n\nGROUPS = ((call,),)\n")
+    (tiny / "_kernels.py").write_text(
+        "from numba import njit\n\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    (tiny / "_warmup.py").write_text(
+        "def call():\n    from ._kernels import twice\n\n    twice(21)\n\n\nGROUPS = ((call,),)\n"
+    )
     return {"PYTHONPATH": str(copy), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
 
 
@@ -299,16 +348,24 @@ def test_clew_compile_twice(tmp_path):
     env = tiny_family(tmp_path)
     first = clew_process("compile", "tiny", "--jobs", "2", env=env)
     assert (first.returncode, first.stderr) == (0, "")
-    assert first.stdout.startswith("compiled 1 kernel of tiny in ") and first.stdout.endswith(" s\n")
+    assert first.stdout.startswith("compiled 1 kernel of tiny in ") and first.stdout.endswith(
+        " s\n"
+    )
     second = clew_process("compile", "tiny", env=env)
     assert (second.returncode, second.stderr) == (0, "")
-    assert second.stdout.startswith("nothing to compile: every kernel of tiny is in the cache (checked in ")
+    assert second.stdout.startswith(
+        "nothing to compile: every kernel of tiny is in the cache (checked in "
+    )
     as_json = clew_process("compile", "tiny", "--format", "json", env=env)
-    assert json.loads(as_json.stdout)["families"] == ["tiny"] and json.loads(as_json.stdout)["kernels"] == 0
+    assert (
+        json.loads(as_json.stdout)["families"] == ["tiny"]
+        and json.loads(as_json.stdout)["kernels"] == 0
+    )
     code = "import clew, sys; r = clew.compile('tiny'); print(r.kernels, r.compiled, 'numba' in sys.modules)"
     assert clew_process(executable=[sys.executable, "-c", code], env=env).stdout == "0 () False\n"
     (Path(env["PYTHONPATH"]) / "clew" / "tiny" / "_kernels.py").write_text(
-        "from numba import njit\n\n\n@njit(cache=True)\ndef twice(x):\n    return x + x\n")  # an upgrade
+        "from numba import njit\n\n\n@njit(cache=True)\ndef twice(x):\n    return x + x\n"
+    )  # an upgrade
     again = clew_process("compile", "tiny", env=env)
     assert again.stdout.startswith("compiled 1 kernel of tiny in ")
 
@@ -317,7 +374,11 @@ def test_clew_compile_twice(tmp_path):
 def test_clew_compile_queens_twice(tmp_path):
     env = {"NUMBA_CACHE_DIR": str(tmp_path)}
     first = clew_process("compile", "queens", "--jobs", "2", env=env)
-    assert first.returncode == 0 and first.stdout.startswith("compiled ") and " of queens in " in first.stdout
+    assert (
+        first.returncode == 0
+        and first.stdout.startswith("compiled ")
+        and " of queens in " in first.stdout
+    )
     second = clew_process("compile", "queens", env=env)
     assert second.stdout.startswith("nothing to compile: every kernel of queens is in the cache")
     counted = clew_process("queens", "count", "12", env=env)
@@ -327,9 +388,13 @@ def test_clew_compile_queens_twice(tmp_path):
 @pytest.mark.slow
 def test_the_warmups_reach_every_kernel_module(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    code = ("import clew; from clew import _compile, _kernel_cache as k; clew.compile(jobs=2); "
-            "print(k.needs_compiling(*(m for f in _compile.families() for m in _compile._kernel_modules(f))))")
-    done = clew_process(executable=[sys.executable, "-c", code], env={"NUMBA_CACHE_DIR": str(tmp_path)})
+    code = (
+        "import clew; from clew import _compile, _kernel_cache as k; clew.compile(jobs=2); "
+        "print(k.needs_compiling(*(m for f in _compile.families() for m in _compile._kernel_modules(f))))"
+    )
+    done = clew_process(
+        executable=[sys.executable, "-c", code], env={"NUMBA_CACHE_DIR": str(tmp_path)}
+    )
     assert done.stdout == "[]\n", done.stdout + done.stderr
 
 
@@ -338,8 +403,13 @@ def test_ctrl_c_ends_the_compile_and_its_workers(tmp_path):
     import time
 
     env = {**ENV, "NUMBA_CACHE_DIR": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "clew", "compile", "queens"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clew", "compile", "queens"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         time.sleep(4)
         proc.send_signal(signal.SIGINT)

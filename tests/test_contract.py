@@ -47,7 +47,9 @@ def family_modules() -> list[types.ModuleType]:
 
 def public(module: types.ModuleType) -> list[tuple[str, object]]:
     names = getattr(module, "__all__", None)
-    assert names is not None, f"{module.__name__} has no __all__: the contract walks a family's __all__"
+    assert names is not None, (
+        f"{module.__name__} has no __all__: the contract walks a family's __all__"
+    )
     return [(f"{module.__name__}.{name}", getattr(module, name)) for name in names]
 
 
@@ -68,7 +70,11 @@ def test_clew_exports_the_errors():
 
 
 def test_every_public_error_is_a_clew_error():
-    errors = [(name, obj) for name, obj in PUBLIC if inspect.isclass(obj) and issubclass(obj, BaseException)]
+    errors = [
+        (name, obj)
+        for name, obj in PUBLIC
+        if inspect.isclass(obj) and issubclass(obj, BaseException)
+    ]
     assert errors
     for name, error in errors:
         assert issubclass(error, ClewError), f"{name} is not a clew.ClewError"
@@ -77,6 +83,7 @@ def test_every_public_error_is_a_clew_error():
 # ---------------------------------------------------------------------------------------------
 # 1-2. limit and jobs on every public function
 # ---------------------------------------------------------------------------------------------
+
 
 def _cover_problem():
     from clew import cover
@@ -87,7 +94,11 @@ def _cover_problem():
 def _search_problem():
     from clew import search
 
-    return search.examples.permutations(3) if hasattr(search.examples, "permutations") else search.examples.queens(4)
+    return (
+        search.examples.permutations(3)
+        if hasattr(search.examples, "permutations")
+        else search.examples.queens(4)
+    )
 
 
 def _maze():
@@ -244,7 +255,9 @@ RESULT_CLASSES = [
 def test_every_result_has_a_json_form(name, cls):
     assert callable(getattr(cls, "to_dict", None)), f"{name} has no to_dict()"
     examples = _examples()
-    assert name in examples, f"{name}: add an example of it to _examples (or to NOT_RESULTS, saying why)"
+    assert name in examples, (
+        f"{name}: add an example of it to _examples (or to NOT_RESULTS, saying why)"
+    )
     value = examples[name]()
     assert isinstance(value, cls)
     data = value.to_dict()
@@ -258,8 +271,15 @@ def test_every_result_has_a_json_form(name, cls):
 
 #: Result classes that have a picture (SVG or the HTML player).
 PICTURED = (
-    "clew.queens.Solution", "clew.queens.Completion", "clew.queens.SolutionArray", "clew.sudoku.Grid", "clew.sudoku.Rating",
-    "clew.sudoku.Step", "clew.sudoku.Generated", "clew.maze.Maze", "clew.maze.MazeSolution",
+    "clew.queens.Solution",
+    "clew.queens.Completion",
+    "clew.queens.SolutionArray",
+    "clew.sudoku.Grid",
+    "clew.sudoku.Rating",
+    "clew.sudoku.Step",
+    "clew.sudoku.Generated",
+    "clew.maze.Maze",
+    "clew.maze.MazeSolution",
 )
 
 
@@ -403,7 +423,11 @@ CASES: dict[str, dict[int, list[list[str]]]] = {
     "queens count": {0: [["6"], ["3"]], 2: [["0"], ["6", "--jobs", "0"], ["x"]]},
     "queens solve": {0: [["6"]], 1: [["3"]], 2: [["6", "--limit", "0"], ["-1"]]},
     "queens one": {0: [["8"]], 1: [["3"]], 2: [["0"]]},
-    "queens complete": {0: [["6"]], 1: [["3"]], 2: [["6", "--limit", "0"], ["6", "--placed", "9,9"]]},
+    "queens complete": {
+        0: [["6"]],
+        1: [["3"]],
+        2: [["6", "--limit", "0"], ["6", "--placed", "9,9"]],
+    },
     "queens compare": {0: [["5"]], 2: [["5", "--limit", "0"], ["0"]]},
     "queens show": {0: [["4"]], 2: [["0"]]},
     "queens trace": {0: [["4"]], 2: [["0"]]},
@@ -412,31 +436,51 @@ CASES: dict[str, dict[int, list[list[str]]]] = {
     "sudoku solve": {
         0: [["{puzzles.txt}"]],
         1: [["{unsolvable.txt}"], ["{mixed.txt}"]],
-        2: [["{bad.txt}"], ["{empty.txt}"], ["{binary.txt}"], ["{puzzles.txt}", "--limit", "0"],
-            ["{puzzles.txt}", "--jobs", "0"]],
+        2: [
+            ["{bad.txt}"],
+            ["{empty.txt}"],
+            ["{binary.txt}"],
+            ["{puzzles.txt}", "--limit", "0"],
+            ["{puzzles.txt}", "--jobs", "0"],
+        ],
     },
     "sudoku rate": {
         0: [["{puzzles.txt}"]],
         1: [["{unsolvable.txt}"]],
         2: [["{bad.txt}"], ["{empty.txt}"], ["{binary.txt}"], ["{puzzles.txt}", "--jobs", "0"]],
     },
-    "sudoku hint": {0: [["..3.4.........42"], ["1234341221434321"]], 1: [["2...3.2......4.."]],
-                    2: [["xyz"], ["11.............."]]},
+    "sudoku hint": {
+        0: [["..3.4.........42"], ["1234341221434321"]],
+        1: [["2...3.2......4.."]],
+        2: [["xyz"], ["11.............."]],
+    },
     "sudoku explain": {0: [["..3.4.........42"]], 1: [["2...3.2......4.."]], 2: [["xyz"]]},
     "sudoku show": {0: [["1...........3..."]], 2: [["xyz"]]},
     "sudoku trace": {0: [["1...........3..."]], 2: [["xyz"]]},
     "sudoku play": {2: [["xyz"]]},
-    "sudoku generate": {0: [["--size", "4", "--seed", "1"]], 2: [["--size", "5"], ["--count", "0"]]},
+    "sudoku generate": {
+        0: [["--size", "4", "--seed", "1"]],
+        2: [["--size", "5"], ["--count", "0"]],
+    },
     "cover solve": {
         0: [["{cover.dlx}"], ["{nocover.dlx}", "--count"]],
         1: [["{nocover.dlx}"]],
         2: [["{empty.txt}"], ["{binary.txt}"], ["{cover.dlx}", "--limit", "0"]],
     },
     "maze generate": {0: [["4", "3"]], 2: [["0", "3"]]},
-    "maze solve": {0: [["{maze.txt}"]], 1: [["{walled.txt}"]], 2: [["{empty.txt}"], ["{binary.txt}"]]},
+    "maze solve": {
+        0: [["{maze.txt}"]],
+        1: [["{walled.txt}"]],
+        2: [["{empty.txt}"], ["{binary.txt}"]],
+    },
     "maze play": {2: [["{binary.txt}"]]},
-    "journal show": {0: [["{journal.db}"]], 2: [["{binary.txt}"], ["{empty.txt}"], ["{board.txt}"]]},
-    "compile": {2: [["chess"], ["maze", "--jobs", "0"]]},  # its answers compile: tests/test_compile.py
+    "journal show": {
+        0: [["{journal.db}"]],
+        2: [["{binary.txt}"], ["{empty.txt}"], ["{board.txt}"]],
+    },
+    "compile": {
+        2: [["chess"], ["maze", "--jobs", "0"]]
+    },  # its answers compile: tests/test_compile.py
 }
 
 
@@ -445,7 +489,9 @@ def _cases():
     for name in COMMAND_NAMES:
         for status, lines in CASES.get(name, {}).items():
             for line in lines:
-                every.append(pytest.param(name, status, line, id=f"{name} {' '.join(line)} -> {status}"))
+                every.append(
+                    pytest.param(name, status, line, id=f"{name} {' '.join(line)} -> {status}")
+                )
     return every
 
 
@@ -473,8 +519,11 @@ def _fill(part: str, files: dict[str, Path]) -> str:
     return part
 
 
-@pytest.mark.parametrize("name, command", [(n, c) for n, c in COMMANDS if n not in NO_JSON], ids=[
-    n for n in COMMAND_NAMES if n not in NO_JSON])
+@pytest.mark.parametrize(
+    "name, command",
+    [(n, c) for n, c in COMMANDS if n not in NO_JSON],
+    ids=[n for n in COMMAND_NAMES if n not in NO_JSON],
+)
 def test_json_output_parses(name, command, files, capsys):
     answered = CASES.get(name, {}).get(0)
     if not answered:
@@ -506,7 +555,9 @@ def test_no_cli_module_imports_a_kernel_module():
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             for name in names:
-                assert "_kernels" not in name, f"{path.name}:{node.lineno} imports a kernel module ({name})"
+                assert "_kernels" not in name, (
+                    f"{path.name}:{node.lineno} imports a kernel module ({name})"
+                )
 
 
 def test_the_import_rules_hold():

@@ -44,14 +44,18 @@ def _name(page: Path) -> str:
 
 
 def blocks(page: Path, language: str) -> list[str]:
-    return [body for lang, body in FENCE.findall(page.read_text(encoding="utf-8")) if lang == language]
+    return [
+        body for lang, body in FENCE.findall(page.read_text(encoding="utf-8")) if lang == language
+    ]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_name)
 def test_every_block_says_what_it_is(page):
     languages = [lang for lang, _ in FENCE.findall(page.read_text(encoding="utf-8"))]
     unknown = sorted({lang or "(none)" for lang in languages} - RUN - SHOWN)
-    assert not unknown, f"{_name(page)}: code blocks in {unknown}: use pycon or console (run) or sh, text, python (shown)"
+    assert not unknown, (
+        f"{_name(page)}: code blocks in {unknown}: use pycon or console (run) or sh, text, python (shown)"
+    )
 
 
 # --- pycon: one doctest session per page --------------------------------------------------
@@ -63,7 +67,9 @@ PYCON_PAGES = [page for page in PAGES if blocks(page, "pycon")]
 def test_python_examples(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # an example that writes a file writes it here
     source = "\n".join(blocks(page, "pycon"))
-    test = doctest.DocTestParser().get_doctest(source, {"__name__": "__main__"}, _name(page), str(page), 0)
+    test = doctest.DocTestParser().get_doctest(
+        source, {"__name__": "__main__"}, _name(page), str(page), 0
+    )
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test, out=report.append)
@@ -99,7 +105,9 @@ def _normalise(text: str) -> str:
     return re.sub(r'"seconds": [0-9.e+-]+', '"seconds": T', text.rstrip("\n"))
 
 
-@pytest.mark.parametrize("page, command, expected", CONSOLE, ids=[f"{p}: {c}" for p, c, _ in CONSOLE])
+@pytest.mark.parametrize(
+    "page, command, expected", CONSOLE, ids=[f"{p}: {c}" for p, c, _ in CONSOLE]
+)
 def test_shell_examples(page, command, expected, tmp_path):
     bindir = os.path.dirname(sys.executable)
     path = bindir + os.pathsep + os.environ.get("PATH", "")
@@ -107,8 +115,13 @@ def test_shell_examples(page, command, expected, tmp_path):
         pytest.skip("the clew console script is not installed")
     env = {**os.environ, "PATH": path, "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
-        ["bash", "-c", command], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        encoding="utf-8", env=env, timeout=120,
+        ["bash", "-c", command],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
     )
     assert "Traceback" not in result.stdout
     assert _normalise(result.stdout) == _normalise(expected)
@@ -116,7 +129,10 @@ def test_shell_examples(page, command, expected, tmp_path):
 
 def test_console_examples_are_found():
     # the parser above reads every page: a change of fence or prompt must not empty it
-    assert len(CONSOLE) >= 40 and {page for page, _, _ in CONSOLE} >= {"README.md", "docs/queens.md"}
+    assert len(CONSOLE) >= 40 and {page for page, _, _ in CONSOLE} >= {
+        "README.md",
+        "docs/queens.md",
+    }
 
 
 # --- the site -------------------------------------------------------------------------------
@@ -125,8 +141,24 @@ def test_console_examples_are_found():
 def _mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess:
     """``mkdocs build --strict`` in a child process, killed if it outlives the timeout or
     the test (an interrupted test run must not leave it behind)."""
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(config), "--site-dir", str(site)]
-    process = subprocess.Popen(command, cwd=config.parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, encoding="utf-8")
+    command = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "--config-file",
+        str(config),
+        "--site-dir",
+        str(site),
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=config.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        encoding="utf-8",
+    )
     try:
         output, _ = process.communicate(timeout=BUILD_TIMEOUT)
     finally:
@@ -141,7 +173,11 @@ def test_the_docs_build_as_a_site(tmp_path):
     assert result.returncode == 0, result.stdout
     assert (tmp_path / "site" / "index.html").is_file()
     for page in (ROOT / "docs").glob("*.md"):
-        built = tmp_path / "site" / ("index.html" if page.stem == "index" else f"{page.stem}/index.html")
+        built = (
+            tmp_path
+            / "site"
+            / ("index.html" if page.stem == "index" else f"{page.stem}/index.html")
+        )
         assert built.is_file(), f"{_name(page)} was not built"
 
 
@@ -153,7 +189,10 @@ def test_every_page_is_in_the_navigation():
 
 @pytest.mark.parametrize(
     "link, says",
-    [("[gone](missing.md)", "missing.md"), ("[gone](queens.md#no-such-heading)", "no-such-heading")],
+    [
+        ("[gone](missing.md)", "missing.md"),
+        ("[gone](queens.md#no-such-heading)", "no-such-heading"),
+    ],
     ids=["page", "anchor"],
 )
 def test_a_broken_link_fails_the_build(tmp_path, link, says):

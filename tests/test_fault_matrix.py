@@ -41,12 +41,17 @@ def _reference(job, folder) -> subprocess.CompletedProcess:
     from clew import cli
 
     args = [str(a) for a in job.args(folder, "suite")]
-    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    out, err = (
+        io.TextIOWrapper(io.BytesIO(), encoding="utf-8"),
+        io.TextIOWrapper(io.BytesIO(), encoding="utf-8"),
+    )
     with mock.patch.object(sys, "stdout", out), mock.patch.object(sys, "stderr", err):
         status = fault_jobs._search_main(args[1:]) if job.python else cli.run(args)
         out.flush()
         err.flush()
-    result = subprocess.CompletedProcess(args, status, out.buffer.getvalue(), fault_jobs.quiet(err.buffer.getvalue()))
+    result = subprocess.CompletedProcess(
+        args, status, out.buffer.getvalue(), fault_jobs.quiet(err.buffer.getvalue())
+    )
     assert result.returncode == job.status, result.stderr
     return result
 
@@ -84,12 +89,18 @@ def test_killed_interrupted_and_resumed_prints_the_same_bytes(job, folder, tmp_p
         # printed and the process ending, or ended: nothing is lost; any other is stopped)
         assert status == 130, err
         lines = err.decode().splitlines()
-        assert len(lines) == 1 and "pieces are safe in" in lines[0] and "Traceback" not in lines[0], err
+        assert (
+            len(lines) == 1 and "pieces are safe in" in lines[0] and "Traceback" not in lines[0]
+        ), err
         assert whole.stdout.startswith(out)
         assert finished_pieces(journal) >= stopped_at
 
     resumed = fault_jobs.run(command)
-    assert (resumed.returncode, resumed.stdout, resumed.stderr) == (whole.returncode, whole.stdout, whole.stderr)
+    assert (resumed.returncode, resumed.stdout, resumed.stderr) == (
+        whole.returncode,
+        whole.stdout,
+        whole.stderr,
+    )
     assert finished_pieces(journal) == total_pieces(journal)
 
 
@@ -106,8 +117,13 @@ def cluster():
     import logging
 
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", protocol="tcp://",
-        dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address="127.0.0.1:0",
+        silence_logs=logging.CRITICAL,
     )
     client = distributed.Client(cluster)
     try:
@@ -122,8 +138,10 @@ def _log(path) -> list[tuple[str, int, int]]:
         text = path.read_text()
     except FileNotFoundError:
         return []
-    return [(what, int(pid), int(piece)) for what, pid, piece in (line.split() for line in text.splitlines()
-                                                                   if line.count(" ") == 2)]
+    return [
+        (what, int(pid), int(piece))
+        for what, pid, piece in (line.split() for line in text.splitlines() if line.count(" ") == 2)
+    ]
 
 
 def test_a_dask_worker_killed_mid_piece_costs_that_piece_only(cluster, tmp_path):
@@ -132,8 +150,19 @@ def test_a_dask_worker_killed_mid_piece_costs_that_piece_only(cluster, tmp_path)
     _, client = cluster
     log = tmp_path / "pieces.log"
     pieces = 40
-    command = [sys.executable, fault_jobs.__file__, "search", "slow", str(pieces), "--log", str(log),
-               "--seconds", "0.1", "--scheduler", cluster[0].scheduler_address]
+    command = [
+        sys.executable,
+        fault_jobs.__file__,
+        "search",
+        "slow",
+        str(pieces),
+        "--log",
+        str(log),
+        "--seconds",
+        "0.1",
+        "--scheduler",
+        cluster[0].scheduler_address,
+    ]
     workers = set(client.run(os.getpid).values())
     proc = popen(command)
     try:
@@ -143,8 +172,11 @@ def test_a_dask_worker_killed_mid_piece_costs_that_piece_only(cluster, tmp_path)
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             events = _log(log)
             ended = {(pid, piece) for what, pid, piece in events if what == "end"}
-            inside = [(pid, piece) for what, pid, piece in events
-                      if what == "start" and (pid, piece) not in ended and pid in workers]
+            inside = [
+                (pid, piece)
+                for what, pid, piece in events
+                if what == "start" and (pid, piece) not in ended and pid in workers
+            ]
             if len(ended) >= 5 and inside:
                 victim = inside[-1]
             else:
@@ -178,7 +210,9 @@ def test_a_long_job_on_dask_loses_a_worker_and_prints_the_same_bytes(cluster, fo
     job = fault_jobs.BY_NAME["queens count"]
     whole = _reference(job, folder)
     journal = tmp_path / "j.sqlite"
-    proc = popen(job.command(folder, "suite", journal, ("--scheduler", cluster[0].scheduler_address)))
+    proc = popen(
+        job.command(folder, "suite", journal, ("--scheduler", cluster[0].scheduler_address))
+    )
     try:
         assert signal_at(proc, journal, 0.2, 0) is not None  # signal 0: only wait for the moment
         victim = next(iter(set(client.run(os.getpid).values())))
@@ -201,18 +235,28 @@ def test_a_worker_process_killed_is_one_line_and_the_journal_resumes(folder, tmp
     proc = popen(command)
     try:
         assert signal_at(proc, journal, 0.1, 0) is not None
-        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        children = subprocess.run(
+            ["pgrep", "-P", str(proc.pid)], capture_output=True, text=True
+        ).stdout.split()
         assert children, "no worker process to kill"
         os.kill(int(children[0]), signal.SIGKILL)
         status, out, err = finish(proc)
     finally:
         kill_group(proc)
     lines = err.decode().splitlines()
-    assert status == 1 and len(lines) == 1 and lines[0].startswith("clew: error: a worker process died"), err
+    assert (
+        status == 1
+        and len(lines) == 1
+        and lines[0].startswith("clew: error: a worker process died")
+    ), err
     assert whole.stdout.startswith(out)
     assert finished_pieces(journal) > 0
     resumed = fault_jobs.run(command)
-    assert (resumed.returncode, resumed.stdout, resumed.stderr) == (whole.returncode, whole.stdout, whole.stderr)
+    assert (resumed.returncode, resumed.stdout, resumed.stderr) == (
+        whole.returncode,
+        whole.stdout,
+        whole.stderr,
+    )
 
 
 def test_a_dask_cluster_that_loses_the_only_worker_holding_the_work_ships_it_again(tmp_path):
@@ -222,12 +266,32 @@ def test_a_dask_cluster_that_loses_the_only_worker_holding_the_work_ships_it_aga
     distributed = pytest.importorskip("distributed")
     import logging
 
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       protocol="tcp://", dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+    cluster = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        protocol="tcp://",
+        dashboard_address="127.0.0.1:0",
+        silence_logs=logging.CRITICAL,
+    )
     client = distributed.Client(cluster)
     log = tmp_path / "pieces.log"
-    proc = popen([sys.executable, fault_jobs.__file__, "search", "slow", "30", "--log", str(log), "--seconds", "0.1",
-                  "--scheduler", cluster.scheduler_address])
+    proc = popen(
+        [
+            sys.executable,
+            fault_jobs.__file__,
+            "search",
+            "slow",
+            "30",
+            "--log",
+            str(log),
+            "--seconds",
+            "0.1",
+            "--scheduler",
+            cluster.scheduler_address,
+        ]
+    )
     try:
         deadline = time.monotonic() + 120
         while sum(what == "end" for what, _, _ in _log(log)) < 5:

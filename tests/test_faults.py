@@ -61,7 +61,9 @@ def _commands() -> list[str]:
     for name in cli.cli.list_commands(ctx):
         group = cli.cli.get_command(ctx, name)
         if isinstance(group, click.Group):
-            names += [f"{name} {sub}" for sub in group.list_commands(click.Context(group, parent=ctx))]
+            names += [
+                f"{name} {sub}" for sub in group.list_commands(click.Context(group, parent=ctx))
+            ]
         else:
             names.append(name)
     return names
@@ -118,27 +120,52 @@ def test_the_same_command_with_room_answers(files, capsys):
         assert capsys.readouterr().out
 
 
-@pytest.mark.parametrize("command", ["queens solve", "sudoku solve", "cover solve", "maze generate", "journal show", "queens trace"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "queens solve",
+        "sudoku solve",
+        "cover solve",
+        "maze generate",
+        "journal show",
+        "queens trace",
+    ],
+)
 def test_a_process_on_a_full_disk_prints_one_line(command, files):
     with open("/dev/full", "wb") as full:
         result = subprocess.run(
-            [sys.executable, "-m", "clew", *_args(command, files)], stdout=full, stderr=subprocess.PIPE, timeout=120
+            [sys.executable, "-m", "clew", *_args(command, files)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=120,
         )
     assert (result.returncode, result.stderr.decode()) == (1, FULL_DISK + "\n")
 
 
 def test_a_closed_stdout_is_one_line_and_status_1():
     """Started with stdout closed (``>&-``): Python has no sys.stdout at all."""
-    result = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "6"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, timeout=60, preexec_fn=lambda: os.close(1))
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", "queens", "count", "6"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
     assert (result.returncode, result.stderr.decode()) == (
-        1, "clew: error: cannot write the output: standard output is closed\n")
+        1,
+        "clew: error: cannot write the output: standard output is closed\n",
+    )
 
 
 def test_the_help_on_a_full_disk():
     """Click prints the help before any command runs: the same line, the same status."""
     with open("/dev/full", "wb") as full:
-        result = subprocess.run([sys.executable, "-m", "clew", "--help"], stdout=full, stderr=subprocess.PIPE, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-m", "clew", "--help"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
     assert (result.returncode, result.stderr.decode()) == (1, FULL_DISK + "\n")
 
 
@@ -146,10 +173,16 @@ def test_a_file_named_by_an_option_on_a_full_disk(files, capsys):
     """--svg FILE opened, then the disk filled: the output could not be written (1), and the
     line names the file; a file that cannot be opened at all is bad input (2)."""
     assert cli.run(["queens", "show", "6", "--svg", "/dev/full"]) == 1
-    assert capsys.readouterr().err == "clew: error: cannot write /dev/full: No space left on device\n"
+    assert (
+        capsys.readouterr().err == "clew: error: cannot write /dev/full: No space left on device\n"
+    )
     assert cli.run(["queens", "show", "6", "--svg", str(files / "nowhere" / "b.svg")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("clew: error: ") and "cannot write: No such file or directory" in err and err.count("\n") == 1
+    assert (
+        err.startswith("clew: error: ")
+        and "cannot write: No such file or directory" in err
+        and err.count("\n") == 1
+    )
 
 
 def test_an_os_error_of_another_kind_is_not_called_a_full_disk():
@@ -157,7 +190,9 @@ def test_an_os_error_of_another_kind_is_not_called_a_full_disk():
 
     assert _is_write_fault(OSError(28, "No space left on device"))
     assert not _is_write_fault(FileNotFoundError(2, "No such file or directory", "x.txt"))
-    assert not _is_write_fault(OSError(28, "No space left on device", "named.txt"))  # open() names its file
+    assert not _is_write_fault(
+        OSError(28, "No space left on device", "named.txt")
+    )  # open() names its file
     assert not _is_write_fault(ValueError("not an OSError"))
 
 

@@ -48,13 +48,26 @@ def test_a_fresh_install_says_it_compiles_once(tmp_path):
 
     def run(tty: bool) -> tuple[str, str]:
         if not tty:
-            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12"], capture_output=True,
-                                  text=True, env=env, cwd=tmp_path, timeout=300)
+            done = subprocess.run(
+                [sys.executable, "-m", "clew", "queens", "count", "12"],
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=tmp_path,
+                timeout=300,
+            )
             return done.stdout, done.stderr
         leader, follower = pty.openpty()
         try:
-            done = subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12", "--quiet"], stdout=subprocess.PIPE,
-                                  stderr=follower, text=True, env=env, cwd=tmp_path, timeout=300)
+            done = subprocess.run(
+                [sys.executable, "-m", "clew", "queens", "count", "12", "--quiet"],
+                stdout=subprocess.PIPE,
+                stderr=follower,
+                text=True,
+                env=env,
+                cwd=tmp_path,
+                timeout=300,
+            )
             os.close(follower)
             follower = -1
             chunks = []
@@ -100,7 +113,9 @@ def test_a_rating_says_once_which_of_its_kernels_compile(tmp_path, monkeypatch):
         chains._announce()
     finally:
         _kernel_cache.set_announcer(None)
-    assert len(heard) == 1 and heard[0].startswith("compiling ") and " for sudoku rating" in heard[0]
+    assert (
+        len(heard) == 1 and heard[0].startswith("compiling ") and " for sudoku rating" in heard[0]
+    )
 
 
 def test_the_cached_load_that_skips_the_refresh_matches_numbas_own():
@@ -114,7 +129,11 @@ def test_the_cached_load_that_skips_the_refresh_matches_numbas_own():
     from clew import _kernel_cache
 
     source = inspect.getsource(caching.Cache.load_overload)
-    body = [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith(("#", '"'))]
+    body = [
+        line.strip()
+        for line in source.splitlines()
+        if line.strip() and not line.strip().startswith(("#", '"'))
+    ]
     assert [line for line in body if not line.startswith(("Load and", "using the", "def "))] == [
         "target_context.refresh()",
         "with self._guard_against_spurious_io_errors():",
@@ -124,7 +143,9 @@ def test_the_cached_load_that_skips_the_refresh_matches_numbas_own():
 
     version = tuple(int(p) for p in numba.__version__.split(".")[:2])
     low, high = _kernel_cache._REFRESH_VERSIONS
-    assert low <= version <= high, "a numba outside the checked range: check load_overload and widen it"
+    assert low <= version <= high, (
+        "a numba outside the checked range: check load_overload and widen it"
+    )
 
 
 def test_a_command_loads_cached_kernels_without_the_refresh():
@@ -139,9 +160,17 @@ def test_a_command_loads_cached_kernels_without_the_refresh():
         "assert run(['queens', 'count', '11', '--pieces', '3']) == 0\n"
         "print('numba.np.polynomial.polynomial_core' in sys.modules)\n"
     )
-    subprocess.run([sys.executable, "-m", "clew", "queens", "count", "12"], check=True, capture_output=True, timeout=300)
     subprocess.run(
-        [sys.executable, "-m", "clew", "queens", "count", "11", "--pieces", "3"], check=True, capture_output=True, timeout=300
+        [sys.executable, "-m", "clew", "queens", "count", "12"],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    subprocess.run(
+        [sys.executable, "-m", "clew", "queens", "count", "11", "--pieces", "3"],
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr

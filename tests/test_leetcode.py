@@ -10,7 +10,10 @@ from clew.queens import check_solution
 
 
 def test_example_1():
-    assert Solution().solveNQueens(4) == [[".Q..", "...Q", "Q...", "..Q."], ["..Q.", "Q...", "...Q", ".Q.."]]
+    assert Solution().solveNQueens(4) == [
+        [".Q..", "...Q", "Q...", "..Q."],
+        ["..Q.", "Q...", "...Q", ".Q.."],
+    ]
 
 
 def test_example_2():
@@ -39,7 +42,12 @@ def test_boards(n, queens_counts):
     for board in boards:
         assert len(board) == n
         for row in board:
-            assert type(row) is str and len(row) == n and row.count("Q") == 1 and set(row) <= {"Q", "."}
+            assert (
+                type(row) is str
+                and len(row) == n
+                and row.count("Q") == 1
+                and set(row) <= {"Q", "."}
+            )
         cols = [row.index("Q") for row in board]
         check_solution(cols)
         columns.append(cols)

@@ -19,7 +19,9 @@ def test_readme_starts_with_the_install_and_test_commands():
     lines = first.group(2).splitlines()
     assert "pip install . && clew queens count 12" in lines
     # .ci/run runs the line that follows this comment
-    marker = lines.index(next(line for line in lines if line.startswith("# 2. Install the test extras")))
+    marker = lines.index(
+        next(line for line in lines if line.startswith("# 2. Install the test extras"))
+    )
     assert lines[marker + 1] == "pip install -e '.[test]' && python -m pytest"
 
 
@@ -47,4 +49,6 @@ def test_readme_links_lead_somewhere():
         page = ROOT / path if path else README
         assert page.exists(), f"README.md links to {target}: no such file"
         if anchor:
-            assert anchor in _slugs(page.read_text(encoding="utf-8")), f"README.md links to {target}: no such heading"
+            assert anchor in _slugs(page.read_text(encoding="utf-8")), (
+                f"README.md links to {target}: no such heading"
+            )

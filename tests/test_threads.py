@@ -23,9 +23,17 @@ CALLS = [
     ("queens.solutions", lambda i: [tuple(s) for s in queens.solutions(6 + i % 2)]),
     ("sudoku.solve", lambda i: str(sudoku.solve(LEETCODE if i % 2 else SEVENTEEN))),
     ("sudoku.count", lambda i: sudoku.count(LEETCODE if i % 2 else SEVENTEEN, limit=2)),
-    ("cover.count", lambda i: cover.count(cover.pentominoes(20, 3) if i % 2 else cover.pentominoes(15, 4))),
+    (
+        "cover.count",
+        lambda i: cover.count(cover.pentominoes(20, 3) if i % 2 else cover.pentominoes(15, 4)),
+    ),
     ("search.count", lambda i: search.count(examples.queens(6 + i % 3))),
-    ("maze.solve", lambda i: (lambda s: None if s is None else len(s.path))(maze.solve(maze.generate(15 + i % 4, 11, seed=i)))),
+    (
+        "maze.solve",
+        lambda i: (lambda s: None if s is None else len(s.path))(
+            maze.solve(maze.generate(15 + i % 4, 11, seed=i))
+        ),
+    ),
 ]
 
 
@@ -82,7 +90,9 @@ def test_scale_run_from_a_thread_that_is_not_the_main_one(executor, tmp_path):
 
     def job(k):
         try:
-            results.append(run(_Squares(50 + k), jobs=2, executor=executor, journal=tmp_path / f"{k}.sqlite"))
+            results.append(
+                run(_Squares(50 + k), jobs=2, executor=executor, journal=tmp_path / f"{k}.sqlite")
+            )
         except BaseException as exc:  # handed to the test thread
             errors.append(exc)
 

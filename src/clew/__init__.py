@@ -62,7 +62,14 @@ is given its drawing, :mod:`clew.viz.notebook`, imported when a first picture is
 
 from . import _display
 from ._kernel_cache import ClewCompileWarning, guard_kernel_imports
-from .errors import DEFAULT_JOBS, MAX_LIMIT, ArgumentError, BoardSizeError, ClewError, InvalidSolutionError
+from .errors import (
+    DEFAULT_JOBS,
+    MAX_LIMIT,
+    ArgumentError,
+    BoardSizeError,
+    ClewError,
+    InvalidSolutionError,
+)
 
 __version__ = "0.1.0"
 

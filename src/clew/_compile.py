@@ -109,7 +109,9 @@ def _check_families(names) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise ArgumentError(f"a family is a name such as 'queens', got {name!r}")
         if name not in known:
-            raise ArgumentError(f"unknown family {name!r} (families with kernels: {', '.join(known)})")
+            raise ArgumentError(
+                f"unknown family {name!r} (families with kernels: {', '.join(known)})"
+            )
         if name not in out:
             out.append(name)
     return tuple(out)
@@ -142,8 +144,12 @@ class Compiled:
         >>> Compiled(("maze",), (), 0, 0.01).to_dict()
         {'families': ['maze'], 'compiled': [], 'kernels': 0, 'seconds': 0.01}
         """
-        return {"families": list(self.families), "compiled": list(self.compiled), "kernels": self.kernels,
-                "seconds": round(self.seconds, 3)}
+        return {
+            "families": list(self.families),
+            "compiled": list(self.compiled),
+            "kernels": self.kernels,
+            "seconds": round(self.seconds, 3),
+        }
 
     def __str__(self) -> str:
         """One line: what was compiled, or that nothing had to be.
@@ -159,7 +165,9 @@ class Compiled:
         return f"compiled {plural(self.kernels, 'kernel')} of {', '.join(self.compiled)} in {self.seconds:.0f} s"
 
 
-def compile(families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | None = False) -> Compiled:
+def compile(
+    families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | None = False
+) -> Compiled:
     """Compile every kernel of ``families`` into numba's cache, so that later calls and
     commands load them in milliseconds instead of compiling them (seconds each).
 
@@ -205,14 +213,18 @@ def compile(families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | 
         return Compiled(names, (), 0, time.perf_counter() - start)
     for family in todo:
         if _manifest(family) is None:
-            raise ClewError(f"cannot compile {family} ahead: no cache folder can be written "
-                            "(set NUMBA_CACHE_DIR to a folder that can be)")
+            raise ClewError(
+                f"cannot compile {family} ahead: no cache folder can be written "
+                "(set NUMBA_CACHE_DIR to a folder that can be)"
+            )
     groups = [(family, index) for family in todo for index in range(_group_count(family))]
     workers = max(1, min(len(groups), jobs if jobs is not None else (os.cpu_count() or 1)))
     results = _run(groups, workers, progress, "compiling " + ", ".join(todo))
     kernels = 0
     for family in todo:
-        entries = sorted({tuple(e) for (f, _), r in results.items() if f == family for e in r["indexes"]})
+        entries = sorted(
+            {tuple(e) for (f, _), r in results.items() if f == family for e in r["indexes"]}
+        )
         kernels += sum(r["kernels"] for (f, _), r in results.items() if f == family)
         _write_manifest(family, entries)
     return Compiled(names, tuple(todo), kernels, time.perf_counter() - start)
@@ -233,9 +245,13 @@ def _run(groups, workers: int, progress: bool | None, description: str) -> dict:
     results = {}
     # spawn: a fresh interpreter per worker, whatever this process has loaded or started;
     # the workers ignore Ctrl-C, which this process answers by ending them
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c)
+    pool = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c
+    )
     try:
-        futures = {pool.submit(_run_group, family, index): (family, index) for family, index in groups}
+        futures = {
+            pool.submit(_run_group, family, index): (family, index) for family, index in groups
+        }
         bar = Bar(progress, description, len(groups), 0, workers=workers)
         try:
             for future in as_completed(futures):
@@ -290,7 +306,9 @@ def _run_group(family: str, index: int) -> dict:
         def on_start(self, ev):
             dispatcher = ev.data["dispatcher"]
             cache = getattr(dispatcher, "_cache", None)
-            if dispatcher.py_func.__module__.startswith("clew.") and hasattr(getattr(cache, "_inner", cache), "_cache_file"):
+            if dispatcher.py_func.__module__.startswith("clew.") and hasattr(
+                getattr(cache, "_inner", cache), "_cache_file"
+            ):
                 compiled.add(dispatcher)  # a cached kernel of clew (not numba's own helpers)
 
         def on_end(self, ev):

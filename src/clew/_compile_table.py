@@ -8,19 +8,19 @@ it on a fresh cache (its top-level compiles, nested ones included; CPU time of t
 compiling thread, which a busy machine does not inflate).
 """
 
-MEASURED = 'numba 0.68.1, 2 cores, 2026-12-03'
+MEASURED = "numba 0.68.1, 2 cores, 2026-12-03"
 
 MODULES: dict[str, tuple[int, float]] = {
-    'cover/_kernels.py': (1, 0.6),
-    'maze/_kernels.py': (6, 1.8),
-    'queens/_kernels_common.py': (2, 0.0),
-    'queens/_kernels_count_scan.py': (2, 1.7),
-    'queens/_kernels_enum.py': (1, 0.0),
-    'queens/_kernels_text_sym.py': (2, 3.0),
-    'sudoku/_kernels9.py': (4, 7.1),
-    'sudoku/_kernels_chains.py': (16, 9.3),
-    'sudoku/_kernels_chains_unary.py': (6, 4.3),
-    'sudoku/_kernels_exclusion.py': (4, 2.1),
-    'sudoku/_kernels_screen.py': (11, 4.1),
-    'sudoku/_kernels_uniqueness.py': (3, 1.2),
+    "cover/_kernels.py": (1, 0.6),
+    "maze/_kernels.py": (6, 1.8),
+    "queens/_kernels_common.py": (2, 0.0),
+    "queens/_kernels_count_scan.py": (2, 1.7),
+    "queens/_kernels_enum.py": (1, 0.0),
+    "queens/_kernels_text_sym.py": (2, 3.0),
+    "sudoku/_kernels9.py": (4, 7.1),
+    "sudoku/_kernels_chains.py": (16, 9.3),
+    "sudoku/_kernels_chains_unary.py": (6, 4.3),
+    "sudoku/_kernels_exclusion.py": (4, 2.1),
+    "sudoku/_kernels_screen.py": (11, 4.1),
+    "sudoku/_kernels_uniqueness.py": (3, 1.2),
 }

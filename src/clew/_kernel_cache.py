@@ -257,7 +257,9 @@ def cache_folder(module: str) -> Path | None:
 
 def _nowhere_reason(module: str) -> str:
     source_dir = os.path.dirname(str(_ROOT / module))
-    return "no kernel cache folder can be written: " + ", ".join(str(f) for _, f in _candidates(source_dir))
+    return "no kernel cache folder can be written: " + ", ".join(
+        str(f) for _, f in _candidates(source_dir)
+    )
 
 
 def _numba_version() -> str:
@@ -326,8 +328,11 @@ def indexes(module: str) -> list[Path]:
         return []
     stem = Path(module).stem + "."
     try:
-        return [Path(e.path) for e in os.scandir(folder)
-                if e.name.startswith(stem) and e.name.endswith(f".{_TAG}.nbi")]
+        return [
+            Path(e.path)
+            for e in os.scandir(folder)
+            if e.name.startswith(stem) and e.name.endswith(f".{_TAG}.nbi")
+        ]
     except OSError:
         return []
 
@@ -407,8 +412,11 @@ class _SafeCache:
         try:
             return self._inner.load_overload(sig, target_context)
         except Exception as exc:  # a damaged index or data file: compile instead
-            _say_broken("load", f"the kernel cache in {self._inner.cache_path} cannot be read "
-                                f"({_reason(exc)}); compiling in memory")
+            _say_broken(
+                "load",
+                f"the kernel cache in {self._inner.cache_path} cannot be read "
+                f"({_reason(exc)}); compiling in memory",
+            )
             return None
 
     def save_overload(self, sig, data):
@@ -418,8 +426,11 @@ class _SafeCache:
             self._inner.save_overload(sig, data)
         except Exception as exc:  # full, read-only since, removed: keep it in memory
             self._saving = False
-            _say_broken("save", f"cannot write the kernel cache in {self._inner.cache_path} "
-                                f"({_reason(exc)}); this run keeps its kernels in memory")
+            _say_broken(
+                "save",
+                f"cannot write the kernel cache in {self._inner.cache_path} "
+                f"({_reason(exc)}); this run keeps its kernels in memory",
+            )
 
 
 def _reason(exc: BaseException) -> str:
@@ -521,7 +532,9 @@ class _Executed:
 def _install(name: str, execute: Callable) -> None:
     """Put an :class:`_OnImport` hook for ``name`` first on ``sys.meta_path``, unless the
     module is loaded already or a hook for it is there."""
-    if name in sys.modules or any(isinstance(f, _OnImport) and f.name == name for f in sys.meta_path):
+    if name in sys.modules or any(
+        isinstance(f, _OnImport) and f.name == name for f in sys.meta_path
+    ):
         return
     sys.meta_path.insert(0, _OnImport(name, execute))
 

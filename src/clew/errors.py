@@ -145,13 +145,19 @@ def article(word: str) -> str:
     head = word.split("x")[0] if word[:1].isdigit() else word
     if head[:1].isdigit():
         digits = "".join(c for c in head if c.isdigit())
-        vowel = digits.startswith("8") or digits in ("11", "18") or (len(digits) in (5, 6) and digits[:2] in ("11", "18"))
+        vowel = (
+            digits.startswith("8")
+            or digits in ("11", "18")
+            or (len(digits) in (5, 6) and digits[:2] in ("11", "18"))
+        )
     else:
         vowel = head[:1].lower() in "aeio" or head[:1] in "FHLMNRSX" and len(head) == 1
     return f"{'an' if vowel else 'a'} {word}"
 
 
-def read_bytes(path, what: str, error: type[ClewError] = ClewError, name: str | None = None) -> bytes:
+def read_bytes(
+    path, what: str, error: type[ClewError] = ClewError, name: str | None = None
+) -> bytes:
     """The bytes of the file ``path``; a file that cannot be read (missing, unreadable, a
     folder) raises ``error`` with one line, ``<name>: cannot read the <what>: <reason>``
     (``name``: how messages show the file, its path by default). Every reader of a file

@@ -59,10 +59,14 @@ class Solution:
         from . import sudoku
 
         if not isinstance(board, list) or not all(isinstance(row, list) for row in board):
-            raise sudoku.SudokuInputError("solveSudoku fills the board in place: give a list of row lists")
+            raise sudoku.SudokuInputError(
+                "solveSudoku fills the board in place: give a list of row lists"
+            )
         solution = sudoku.solve(board)
         if solution is None:
-            raise sudoku.SudokuInputError("this board has no solution (LeetCode 37 promises exactly one)")
+            raise sudoku.SudokuInputError(
+                "this board has no solution (LeetCode 37 promises exactly one)"
+            )
         for row, values in zip(board, solution.to_leetcode()):
             row[:] = values
 

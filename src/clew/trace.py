@@ -235,12 +235,16 @@ class Trace(Picture):
         import os
 
         if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"save_html takes a path (str or os.PathLike), got {type(path).__name__}")
+            raise TypeError(
+                f"save_html takes a path (str or os.PathLike), got {type(path).__name__}"
+            )
         from ._display import render
 
         page = render(self, PAGE)
         if page is None:
-            raise ClewError("no player for this trace: it has no event, or more than the player plays (ask for fewer with max_events)")
+            raise ClewError(
+                "no player for this trace: it has no event, or more than the player plays (ask for fewer with max_events)"
+            )
         name = os.fsdecode(path)
         try:
             with open(path, "w", encoding="utf-8") as f:
@@ -305,7 +309,9 @@ class Recorder:
         ``max_events`` still counts the events the search would have made.
     """
 
-    def __init__(self, max_events: int | None, *, all_solutions: bool = True, summary: bool = False) -> None:
+    def __init__(
+        self, max_events: int | None, *, all_solutions: bool = True, summary: bool = False
+    ) -> None:
         self.max_events = max_events
         self.all_solutions = bool(all_solutions)
         self.summary = bool(summary)

@@ -21,7 +21,9 @@ BOARD_10 = DATA / "queens_complete_10.txt"
 
 #: LeetCode 37's puzzle and its solution.
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+LEETCODE_SOLVED = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
 
 
 def clew_cmd(
@@ -43,8 +45,12 @@ def interrupted_after(seconds: float, *args) -> tuple[int, bytes, bytes]:
     import signal
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "clew", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
     try:
         time.sleep(seconds)
         proc.send_signal(signal.SIGINT)
@@ -88,4 +94,6 @@ def read_columns_line(stdout: str) -> list[int]:
 
 
 def feed_stdin(monkeypatch, text: str) -> None:
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+    )

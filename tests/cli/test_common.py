@@ -25,7 +25,11 @@ from .helpers import ENV, assert_usage_error, clew_cmd
 @pytest.mark.parametrize("flag", ["--version", "-V"])
 def test_version(flag):
     result = clew_cmd(flag)
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"clew {clew.__version__}\n", "")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"clew {clew.__version__}\n",
+        "",
+    )
 
 
 def test_bare_group_shows_help():
@@ -77,7 +81,9 @@ def test_broken_pipe_in_a_shell_pipeline(format_):
     if bash is None:
         pytest.skip("bash is not available")
     line = f"set -o pipefail; '{sys.executable}' -m clew queens solve 12 -f {format_} | head -n 1"
-    result = subprocess.run([bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=60)
+    result = subprocess.run(
+        [bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=60
+    )
     first = queens.to_columns(next(queens.solutions(12)))
     if format_ == "leetcode":
         first = json.dumps(queens.to_leetcode(next(queens.solutions(12))), separators=(",", ":"))
@@ -91,7 +97,9 @@ def test_one_broken_pipe_is_quiet():
     if bash is None:
         pytest.skip("bash is not available")
     line = f"set -o pipefail; '{sys.executable}' -m clew queens one 3000000 | head -c 20"
-    result = subprocess.run([bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120)
+    result = subprocess.run(
+        [bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120
+    )
     assert result.stdout == "1 3 5 7 9 11 13 15 1"
     assert result.stderr == ""
     assert result.returncode == cli.EXIT_BROKEN_PIPE
@@ -104,9 +112,15 @@ def test_sudoku_solve_broken_pipe_is_quiet(tmp_path):
     many = tmp_path / "many.txt"
     many.write_text(("." * 16 + "\n") * 50_000)  # 850 kB of answers: more than a pipe holds
     line = f"set -o pipefail; '{sys.executable}' -m clew sudoku solve '{many}' -j 1 | head -c 9"
-    result = subprocess.run([bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120)
+    result = subprocess.run(
+        [bash, "-c", line], capture_output=True, encoding="utf-8", env=ENV, timeout=120
+    )
     first = sudoku.solve("." * 16).to_line()  # the library's first solution of the empty grid
-    assert (result.stdout, result.stderr, result.returncode) == (first[:9], "", cli.EXIT_BROKEN_PIPE)
+    assert (result.stdout, result.stderr, result.returncode) == (
+        first[:9],
+        "",
+        cli.EXIT_BROKEN_PIPE,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -121,7 +135,10 @@ def test_sudoku_solve_broken_pipe_is_quiet(tmp_path):
         (["queens", "count", "-1"], ["'N'", "at least 1", "got -1"]),
         (["queens", "count", "abc"], ["'N'", "'abc' is not an integer"]),
         (["queens", "count", "8.5"], ["'N'", "not an integer"]),
-        (["queens", "count", str(queens.MAX_COUNT_N + 1)], ["'N'", f"at most {queens.MAX_COUNT_N}"]),
+        (
+            ["queens", "count", str(queens.MAX_COUNT_N + 1)],
+            ["'N'", f"at most {queens.MAX_COUNT_N}"],
+        ),
         (["queens", "count", "8", "--jobs", "0"], ["--jobs", "at least 1", "got 0"]),
         (["queens", "count", "8", "--jobs", "-2"], ["--jobs", "at least 1", "got -2"]),
         (["queens", "count", "8", "-j", "x"], ["--jobs", "not an integer"]),
@@ -130,20 +147,29 @@ def test_sudoku_solve_broken_pipe_is_quiet(tmp_path):
         (["queens", "count", "8", "--jsn"], ["--jsn"]),
         (["queens", "solve", "0"], ["'N'", "at least 1"]),
         (["queens", "solve", "-5"], ["'N'", "at least 1", "got -5"]),
-        (["queens", "solve", str(queens.MAX_SOLVE_N + 1)], ["'N'", f"at most {queens.MAX_SOLVE_N}"]),
+        (
+            ["queens", "solve", str(queens.MAX_SOLVE_N + 1)],
+            ["'N'", f"at most {queens.MAX_SOLVE_N}"],
+        ),
         (["queens", "solve", "8", "--limit", "-1"], ["--limit", "at least 1", "got -1"]),
         (["queens", "solve", "8", "--limit", "many"], ["--limit", "not an integer"]),
         (["queens", "solve", "8", "--format", "xml"], ["--format", "'xml'"]),
         (["queens", "one", "0"], ["'N'", "at least 1", "got 0"]),
         (["queens", "one", "-3"], ["'N'", "at least 1", "got -3"]),
-        (["queens", "one", "8", "--method", "random"], ["--method", "'random'", "construct", "local"]),
+        (
+            ["queens", "one", "8", "--method", "random"],
+            ["--method", "'random'", "construct", "local"],
+        ),
         (["queens", "one", "8", "--seed", "3"], ["--seed", "only --method local uses a seed"]),
         (["queens", "one", "8", "-m", "local", "--seed", "-1"], ["--seed", "at least 0", "got -1"]),
         (["queens", "one", "8", "-m", "local", "--seed", "x"], ["--seed", "'x' is not an integer"]),
         (["queens", "one", "8", "--format", "svg"], ["--format", "'svg'"]),
         (["queens", "complete", "0"], ["'N'", "at least 1", "got 0"]),
         (["queens", "complete"], ["give the board size N or a board with --board"]),
-        (["queens", "complete", "8", "--placed", "1-2"], ["--placed", "'1-2' is not a square", "ROW,COL"]),
+        (
+            ["queens", "complete", "8", "--placed", "1-2"],
+            ["--placed", "'1-2' is not a square", "ROW,COL"],
+        ),
         (["queens", "complete", "8", "--blocked", "0,0;3"], ["--blocked", "'3' is not a square"]),
         (["queens", "complete", "8", "-p", "(1,2)"], ["--placed", "'(1,2)' is not a square"]),
         (["queens", "complete", "8", "--method", "dfs"], ["--method", "'dfs'", "mrv", "rows"]),
@@ -219,5 +245,7 @@ def test_the_program_runs_atexit_handlers_and_ends_with_the_status():
         "entry()\n"
     )
     for n, status, out in (("4", 0, "2\nhandler ran\n"), ("0", 2, "handler ran\n")):
-        done = subprocess.run([sys.executable, "-c", code.format(n=n)], capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-c", code.format(n=n)], capture_output=True, text=True, timeout=120
+        )
         assert (done.returncode, done.stdout) == (status, out), done.stderr

@@ -23,19 +23,33 @@ MANY_TEXT = "a b c\na\nb\nc\na b\nb c\n"
     [
         ([], "c e | a d f | b g\n"),
         (["--format", "indices"], "0 3 4\n"),
-        (["-f", "json"], json.dumps({"solution": [0, 3, 4], "options": [["c", "e"], ["a", "d", "f"], ["b", "g"]]}) + "\n"),
+        (
+            ["-f", "json"],
+            json.dumps(
+                {"solution": [0, 3, 4], "options": [["c", "e"], ["a", "d", "f"], ["b", "g"]]}
+            )
+            + "\n",
+        ),
     ],
 )
 @pytest.mark.parametrize("engine", ["auto", "links", "bits"])
 def test_cover_solve_formats(monkeypatch, capsys, args, expected, engine):
     feed_stdin(monkeypatch, KNUTH_TEXT)
-    assert run_in_process(capsys, "cover", "solve", "--engine", engine, *args) == (cli.EXIT_OK, expected, "")
+    assert run_in_process(capsys, "cover", "solve", "--engine", engine, *args) == (
+        cli.EXIT_OK,
+        expected,
+        "",
+    )
 
 
 def test_cover_solve_from_a_file(capsys, tmp_path):
     path = tmp_path / "knuth.dlx"
     path.write_text(KNUTH_TEXT)
-    assert run_in_process(capsys, "cover", "solve", path, "-f", "indices") == (cli.EXIT_OK, "0 3 4\n", "")
+    assert run_in_process(capsys, "cover", "solve", path, "-f", "indices") == (
+        cli.EXIT_OK,
+        "0 3 4\n",
+        "",
+    )
 
 
 def test_cover_solve_count_limit_and_statistics(monkeypatch, capsys):
@@ -44,7 +58,11 @@ def test_cover_solve_count_limit_and_statistics(monkeypatch, capsys):
     assert (status, out) == (cli.EXIT_OK, "3\n")
     assert err.startswith("clew: 3 solutions, ") and "nodes" in err and err.count("\n") == 1
     feed_stdin(monkeypatch, MANY_TEXT)
-    assert run_in_process(capsys, "cover", "solve", "--count", "--limit", "2") == (cli.EXIT_OK, "2\n", "")
+    assert run_in_process(capsys, "cover", "solve", "--count", "--limit", "2") == (
+        cli.EXIT_OK,
+        "2\n",
+        "",
+    )
     feed_stdin(monkeypatch, MANY_TEXT)
     status, out, _ = run_in_process(capsys, "cover", "solve", "--limit", "2", "-f", "indices")
     assert status == cli.EXIT_OK and len(out.splitlines()) == 2
@@ -59,7 +77,11 @@ def test_cover_solve_without_a_solution_exits_1(monkeypatch, capsys):
     "args, text, fragments",
     [
         (["--jobs", "2"], MANY_TEXT, ["'--jobs'", "applies to --count without --limit only"]),
-        (["--count", "--limit", "1", "-j", "2"], MANY_TEXT, ["'--jobs'", "applies to --count without --limit only"]),
+        (
+            ["--count", "--limit", "1", "-j", "2"],
+            MANY_TEXT,
+            ["'--jobs'", "applies to --count without --limit only"],
+        ),
         (["--jobs", "0"], MANY_TEXT, ["'-j' / '--jobs'", "must be at least 1, got 0"]),
         (["--limit", "0"], MANY_TEXT, ["'-l' / '--limit'", "must be at least 1, got 0"]),
         (["--engine", "wires"], MANY_TEXT, ["'--engine'", "'wires'"]),
@@ -125,7 +147,11 @@ def test_cover_count_of_no_cover_is_0_and_status_0(monkeypatch, capsys):
 @pytest.mark.parametrize("jobs", ["all", "2", "1"])
 def test_cover_count_jobs_all_and_numbers(monkeypatch, capsys, jobs):
     feed_stdin(monkeypatch, MANY_TEXT)
-    assert run_in_process(capsys, "cover", "solve", "--count", "--jobs", jobs, "--quiet") == (cli.EXIT_OK, "3\n", "")
+    assert run_in_process(capsys, "cover", "solve", "--count", "--jobs", jobs, "--quiet") == (
+        cli.EXIT_OK,
+        "3\n",
+        "",
+    )
 
 
 def test_cover_jobs_default_is_1(capsys):
@@ -140,7 +166,11 @@ def test_an_empty_dlx_file_is_bad_input(capsys, tmp_path):
     path = tmp_path / "empty.dlx"
     path.write_text("")
     status, out, err = run_in_process(capsys, "cover", "solve", path)
-    assert (status, out) == (cli.EXIT_USAGE, "") and err.startswith("clew: error: ") and "no item line" in err
+    assert (
+        (status, out) == (cli.EXIT_USAGE, "")
+        and err.startswith("clew: error: ")
+        and "no item line" in err
+    )
 
 
 def test_the_help_lists_the_engines_of_the_library(capsys):

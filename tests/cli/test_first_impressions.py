@@ -43,7 +43,9 @@ def test_sudoku_solve_takes_a_puzzle_argument(capsys):
     assert run_in_process(capsys, "sudoku", "solve", LEETCODE) == (0, LEETCODE_SOLVED + "\n", "")
     status, out, err = run_in_process(capsys, "sudoku", "solve", NO_SOLUTION)
     assert (status, out) == (cli.EXIT_FAILURE, "no solution\n")
-    record = json.loads(run_in_process(capsys, "sudoku", "solve", FOUR, "--unique", "-f", "json")[1])
+    record = json.loads(
+        run_in_process(capsys, "sudoku", "solve", FOUR, "--unique", "-f", "json")[1]
+    )
     assert record == {"line": 1, "puzzle": FOUR, "status": "unique", "solution": "1234432124133142"}
 
 
@@ -53,7 +55,11 @@ def test_sudoku_solve_takes_a_drawn_grid_argument(capsys):
 
 
 def test_sudoku_rate_takes_a_puzzle_argument(capsys):
-    assert run_in_process(capsys, "sudoku", "rate", LEETCODE) == (0, "1.2/1.2/1.2 easy Hidden single\n", "")
+    assert run_in_process(capsys, "sudoku", "rate", LEETCODE) == (
+        0,
+        "1.2/1.2/1.2 easy Hidden single\n",
+        "",
+    )
 
 
 def test_a_file_wins_over_a_puzzle_of_the_same_name(capsys, tmp_path, monkeypatch):
@@ -68,8 +74,12 @@ def test_neither_a_file_nor_a_puzzle_is_one_usage_error(capsys, command):
     assert_one_line_usage_error(
         status, out, err, "'puzzles.txt': no such file", "not a puzzle", "got 11"
     )
-    status, out, err = run_in_process(capsys, "sudoku", command, LEETCODE[:22] + "X" + LEETCODE[23:])
-    assert_one_line_usage_error(status, out, err, "no such file", "r3c5: 'X' is not a digit of a 9x9 sudoku")
+    status, out, err = run_in_process(
+        capsys, "sudoku", command, LEETCODE[:22] + "X" + LEETCODE[23:]
+    )
+    assert_one_line_usage_error(
+        status, out, err, "no such file", "r3c5: 'X' is not a digit of a 9x9 sudoku"
+    )
 
 
 def test_solve_a_puzzle_argument_in_a_subprocess():
@@ -85,7 +95,8 @@ def test_solve_a_puzzle_argument_in_a_subprocess():
 
 @pytest.mark.parametrize("command", ["hint", "explain"])
 @pytest.mark.parametrize(
-    "puzzle, reason", [(NO_SOLUTION, "this puzzle has no solution"), (SEVERAL, "not unique (at least 2 solutions)")]
+    "puzzle, reason",
+    [(NO_SOLUTION, "this puzzle has no solution"), (SEVERAL, "not unique (at least 2 solutions)")],
 )
 def test_hint_and_explain_refuse_a_puzzle_that_is_not_proper(capsys, command, puzzle, reason):
     status, out, err = run_in_process(capsys, "sudoku", command, puzzle)
@@ -106,11 +117,19 @@ def test_hint_and_explain_of_the_library_raise_what_rate_raises():
 
 def test_a_hint_still_answers_a_proper_puzzle_and_a_solved_grid(capsys):
     assert run_in_process(capsys, "sudoku", "hint", FOUR) == (
-        0, "Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.\n", ""
+        0,
+        "Hidden single: in box 1, 3 fits only in r2c2, so r2c2 = 3.\n",
+        "",
     )
     # a solved grid is an answer (status 0), not "none"
-    assert run_in_process(capsys, "sudoku", "hint", LEETCODE_SOLVED) == (0, "the grid is solved\n", "")
-    status, out, err = run_in_process(capsys, "sudoku", "hint", "11" + "." * 14)  # bad input is still 2
+    assert run_in_process(capsys, "sudoku", "hint", LEETCODE_SOLVED) == (
+        0,
+        "the grid is solved\n",
+        "",
+    )
+    status, out, err = run_in_process(
+        capsys, "sudoku", "hint", "11" + "." * 14
+    )  # bad input is still 2
     assert_one_line_usage_error(status, out, err, "r1c1 and r1c2 are both 1 in row 1")
 
 
@@ -144,15 +163,27 @@ def test_explain_json_when_logic_gets_stuck(capsys, monkeypatch):
     # SE's chains solve this top1465 puzzle: cut the techniques to the singles to get stuck
     from clew.sudoku import logic
 
-    monkeypatch.setattr(logic, "_FINDERS", tuple(f for f in logic.FINDERS if f[0] in ("Full house", "Hidden single")))
+    monkeypatch.setattr(
+        logic,
+        "_FINDERS",
+        tuple(f for f in logic.FINDERS if f[0] in ("Full house", "Hidden single")),
+    )
     hard = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
     status, out, err = run_in_process(capsys, "sudoku", "explain", hard, "--format", "json")
     record = json.loads(out)
-    assert status == 1 and record["solved"] is False and record["stuck"] == "no technique applies: the rest is beyond clew's techniques"
+    assert (
+        status == 1
+        and record["solved"] is False
+        and record["stuck"] == "no technique applies: the rest is beyond clew's techniques"
+    )
     assert "stuck after" in err
     # hint where no technique applies: status 1, the reason, nothing on stdout
     stuck = logic.solve_logically(hard).grid.to_line()
-    assert run_in_process(capsys, "sudoku", "hint", stuck) == (1, "", "clew: no technique applies: the rest is beyond clew's techniques\n")
+    assert run_in_process(capsys, "sudoku", "hint", stuck) == (
+        1,
+        "",
+        "clew: no technique applies: the rest is beyond clew's techniques\n",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,18 +192,46 @@ def test_explain_json_when_logic_gets_stuck(capsys, monkeypatch):
 
 
 def test_generate_that_runs_out_of_attempts_says_what_to_do_and_exits_1(capsys):
-    status, out, err = run_in_process(capsys, "sudoku", "generate", "--difficulty", "hard", "--attempts", "1", "--seed", "1", "--jobs", "1")
+    status, out, err = run_in_process(
+        capsys,
+        "sudoku",
+        "generate",
+        "--difficulty",
+        "hard",
+        "--attempts",
+        "1",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+    )
     assert (status, out) == (cli.EXIT_FAILURE, "")
     assert err.count("\n") == 1 and "no hard 9x9 puzzle in 1 attempt:" in err
     assert "--difficulty" in err and "--attempts" in err and "raise attempts" not in err
-    status, out, err = run_in_process(capsys, "sudoku", "generate", "--size", "4", "--difficulty", "medium", "--attempts", "2", "--jobs", "1")
+    status, out, err = run_in_process(
+        capsys,
+        "sudoku",
+        "generate",
+        "--size",
+        "4",
+        "--difficulty",
+        "medium",
+        "--attempts",
+        "2",
+        "--jobs",
+        "1",
+    )
     assert status == cli.EXIT_FAILURE and "--size 9" in err and "--difficulty easy" in err
     status, out, err = run_in_process(capsys, "sudoku", "generate", "--attempts", "5")
-    assert_one_line_usage_error(status, out, err, "'--attempts'", "applies to --difficulty and --rating only")
+    assert_one_line_usage_error(
+        status, out, err, "'--attempts'", "applies to --difficulty and --rating only"
+    )
 
 
 def test_the_library_message_names_its_own_argument():
-    with pytest.raises(sudoku.DifficultyNotReachedError, match=r"another difficulty, or .* attempts=") as info:
+    with pytest.raises(
+        sudoku.DifficultyNotReachedError, match=r"another difficulty, or .* attempts="
+    ) as info:
         sudoku.generate(4, difficulty="hard", attempts=2, seed=1)
     assert (info.value.level, info.value.attempts) == ("hard", 2)
 
@@ -203,8 +262,12 @@ def test_cover_solve_says_no_solution(monkeypatch, capsys):
 @pytest.mark.parametrize("command", ["solve", "rate"])
 def test_empty_stdin_says_no_puzzle_was_read(command):
     result = subprocess.run(
-        [sys.executable, "-m", "clew", "sudoku", command], stdin=subprocess.DEVNULL,
-        capture_output=True, encoding="utf-8", env=ENV, timeout=120,
+        [sys.executable, "-m", "clew", "sudoku", command],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=120,
     )
     # no puzzle at all is bad input (docs/contract.md): status 2, one line
     assert (result.returncode, result.stdout) == (2, "")
@@ -214,7 +277,9 @@ def test_empty_stdin_says_no_puzzle_was_read(command):
 def test_only_comments_say_so(monkeypatch, capsys):
     feed_stdin(monkeypatch, "# nothing here\n\n")
     assert run_in_process(capsys, "sudoku", "rate") == (
-        2, "", "clew: error: read no puzzle from <stdin>: only blank lines and comments\n"
+        2,
+        "",
+        "clew: error: read no puzzle from <stdin>: only blank lines and comments\n",
     )
 
 
@@ -224,7 +289,8 @@ def test_line_numbers(monkeypatch, capsys):
     status, out, _ = run_in_process(capsys, "sudoku", "solve", "--unique", "--line-numbers")
     assert status == cli.EXIT_USAGE
     assert out.splitlines() == [
-        f"2: {LEETCODE_SOLVED}", "4: not unique",
+        f"2: {LEETCODE_SOLVED}",
+        "4: not unique",
         "5: invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2",
     ]
     feed_stdin(monkeypatch, text)
@@ -235,14 +301,20 @@ def test_line_numbers(monkeypatch, capsys):
     assert out.splitlines()[0] == "2: 1.2/1.2/1.2 easy Hidden single"
     assert out.splitlines()[1].startswith("4: invalid: this puzzle is not unique")
     for command in ("solve", "rate"):
-        status, out, err = run_in_process(capsys, "sudoku", command, LEETCODE, "--line-numbers", "-f", "json")
+        status, out, err = run_in_process(
+            capsys, "sudoku", command, LEETCODE, "--line-numbers", "-f", "json"
+        )
         assert_one_line_usage_error(status, out, err, "'--line-numbers'", "--format line only")
 
 
 @pytest.mark.parametrize("command", ["solve", "rate"])
 @pytest.mark.parametrize(
     "symbols, fragment",
-    [("123", "'123' has 3 symbols"), ("1123456789", "repeat a character"), ("12345678.", "a blank or a separator")],
+    [
+        ("123", "'123' has 3 symbols"),
+        ("1123456789", "repeat a character"),
+        ("12345678.", "a blank or a separator"),
+    ],
 )
 def test_a_bad_alphabet_is_one_usage_error(monkeypatch, capsys, command, symbols, fragment):
     feed_stdin(monkeypatch, f"{LEETCODE}\n{LEETCODE}\n")
@@ -254,8 +326,13 @@ def test_numpy_arrays_and_lists_of_numbers():
     grid = sudoku.Grid(LEETCODE)
     cells = grid.to_array()
     for puzzle in (
-        cells.astype(np.float64), cells.astype(np.float32), cells.astype(np.int64), cells.ravel().astype(float),
-        cells.tolist(), [float(v) for v in cells.ravel()], list(cells.ravel().astype(np.float32)),
+        cells.astype(np.float64),
+        cells.astype(np.float32),
+        cells.astype(np.int64),
+        cells.ravel().astype(float),
+        cells.tolist(),
+        [float(v) for v in cells.ravel()],
+        list(cells.ravel().astype(np.float32)),
     ):
         assert sudoku.Grid(puzzle) == grid
         assert str(sudoku.solve(puzzle)) == LEETCODE_SOLVED
@@ -275,7 +352,14 @@ A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341]
 def test_queens_solve_unique_lists_the_fundamental_solutions(capsys, n):
     status, out, err = run_in_process(capsys, "queens", "solve", n, "--unique")
     # no solution (n = 2, 3) is the answer "none": status 1 and one line
-    assert (status, err) == ((0, "") if A002562[n - 1] else (1, f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"))
+    assert (status, err) == (
+        (0, "")
+        if A002562[n - 1]
+        else (
+            1,
+            f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n",
+        )
+    )
     found = [tuple(map(int, line.split())) for line in out.splitlines()]
     assert len(found) == A002562[n - 1] and found == sorted(found)
 
@@ -284,7 +368,12 @@ def test_queens_solve_unique_lists_the_fundamental_solutions(capsys, n):
         for r, c in enumerate(p):
             inverse[c] = r
         for q in (list(p), inverse):
-            yield from (tuple(q), tuple(n - 1 - c for c in q), tuple(q[::-1]), tuple(n - 1 - c for c in q[::-1]))
+            yield from (
+                tuple(q),
+                tuple(n - 1 - c for c in q),
+                tuple(q[::-1]),
+                tuple(n - 1 - c for c in q[::-1]),
+            )
 
     classes = set()
     for p in found:
@@ -295,9 +384,15 @@ def test_queens_solve_unique_lists_the_fundamental_solutions(capsys, n):
 
 
 def test_queens_solve_unique_formats_and_any_order(capsys):
-    status, out, _ = run_in_process(capsys, "queens", "solve", "8", "--unique", "--any-order", "-f", "json")
+    status, out, _ = run_in_process(
+        capsys, "queens", "solve", "8", "--unique", "--any-order", "-f", "json"
+    )
     assert status == 0 and len(out.splitlines()) == 12 and json.loads(out.splitlines()[0])["n"] == 8
-    assert run_in_process(capsys, "queens", "solve", "8", "--unique", "--limit", "1") == (0, "0 4 7 5 2 6 1 3\n", "")
+    assert run_in_process(capsys, "queens", "solve", "8", "--unique", "--limit", "1") == (
+        0,
+        "0 4 7 5 2 6 1 3\n",
+        "",
+    )
 
 
 def test_readme_names_every_dependency_and_the_test_time():

@@ -38,7 +38,14 @@ GROUPS = [(path, command) for path, command in TREE if isinstance(command, click
 
 
 def test_the_tree_has_every_family():
-    assert {path[0] for path, _ in TREE if path} == {"queens", "sudoku", "cover", "journal", "maze", "compile"}
+    assert {path[0] for path, _ in TREE if path} == {
+        "queens",
+        "sudoku",
+        "cover",
+        "journal",
+        "maze",
+        "compile",
+    }
     assert set(cli.GROUPS) == {"queens", "sudoku", "cover", "journal", "maze", "compile"}
     assert ("queens", "count") in dict(TREE) and ("sudoku", "explain") in dict(TREE)
 
@@ -56,7 +63,9 @@ def test_every_group_and_command_has_help(capsys):
                 assert param.help, f"{where} {param.opts[0]} has no help"
 
 
-@pytest.mark.parametrize("path", [path for path, _ in GROUPS], ids=lambda p: " ".join(("clew",) + p))
+@pytest.mark.parametrize(
+    "path", [path for path, _ in GROUPS], ids=lambda p: " ".join(("clew",) + p)
+)
 def test_group_help_names_every_command(path):
     group = dict(TREE)[path]
     ctx = click.Context(group)
@@ -100,13 +109,29 @@ def test_help_lists_commands_and_options():
     count = clew_cmd("queens", "count", "--help").stdout
     assert all(opt in count for opt in ("--unique", "--jobs", "--json"))
     solve = clew_cmd("queens", "solve", "--help").stdout
-    assert all(opt in solve for opt in ("--limit", "--format", "leetcode", "board", "matrix", "columns", "json"))
+    assert all(
+        opt in solve
+        for opt in ("--limit", "--format", "leetcode", "board", "matrix", "columns", "json")
+    )
     one = clew_cmd("queens", "one", "--help").stdout
-    assert all(opt in one for opt in ("--method", "construct", "local", "--seed", "--format", "board", "status 1"))
+    assert all(
+        opt in one
+        for opt in ("--method", "construct", "local", "--seed", "--format", "board", "status 1")
+    )
     complete = clew_cmd("queens", "complete", "--help").stdout
     assert all(
         opt in complete
-        for opt in ("--placed", "--blocked", "--board", "--count", "--limit", "--method", "mrv", "rows", "json")
+        for opt in (
+            "--placed",
+            "--blocked",
+            "--board",
+            "--count",
+            "--limit",
+            "--method",
+            "mrv",
+            "rows",
+            "json",
+        )
     )
 
 
@@ -130,7 +155,9 @@ print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 def loaded_by(args: list[str]) -> tuple[int, set[str]]:
     """``(exit status, modules loaded)`` of ``clew.cli.run(args)`` in a fresh interpreter."""
     code = PROBE.replace("ARGS", repr(args))
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8", env=ENV, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, encoding="utf-8", env=ENV, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.splitlines()[-1])
     return report["status"], set(report["modules"])
@@ -138,8 +165,15 @@ def loaded_by(args: list[str]) -> tuple[int, set[str]]:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["queens", "--help"], ["sudoku", "--help"], ["cover", "--help"], ["journal", "--help"],
-     ["maze", "--help"], ["maze", "solve", "--help"]],
+    [
+        ["--help"],
+        ["queens", "--help"],
+        ["sudoku", "--help"],
+        ["cover", "--help"],
+        ["journal", "--help"],
+        ["maze", "--help"],
+        ["maze", "solve", "--help"],
+    ],
     ids=" ".join,
 )
 def test_help_loads_neither_numpy_nor_numba(args):
@@ -148,7 +182,14 @@ def test_help_loads_neither_numpy_nor_numba(args):
     assert "numpy" not in modules and "numba" not in modules
     # a group's help names what the library offers (its registries): only the light modules
     # that hold them may load, never the families' solvers or the mechanism
-    registries = {"clew.cover", "clew.cover.engines", "clew.cover.trace", "clew.maze", "clew.maze.geometry", "clew.maze.trace"}
+    registries = {
+        "clew.cover",
+        "clew.cover.engines",
+        "clew.cover.trace",
+        "clew.maze",
+        "clew.maze.geometry",
+        "clew.maze.trace",
+    }
     library = {"clew.queens", "clew.sudoku", "clew.cover", "clew.scale", "clew.viz", "clew.maze"}
     loaded = {m for m in modules if m.split(".")[:2] and ".".join(m.split(".")[:2]) in library}
     assert loaded <= registries, sorted(loaded - registries)
@@ -159,7 +200,9 @@ def test_groups_load_lazily():
     assert status == 0 and "clew.cli.queens" in modules
     assert not modules & {"clew.cli.sudoku", "clew.cli.cover", "clew.cli.journal", "numpy", "numba"}
     status, modules = loaded_by(["--version"])
-    assert status == 0 and not {m for m in modules if m.startswith("clew.cli.")} - {"clew.cli._common"}
+    assert status == 0 and not {m for m in modules if m.startswith("clew.cli.")} - {
+        "clew.cli._common"
+    }
 
 
 # ---------------------------------------------------------------------------------------------

@@ -55,9 +55,15 @@ def test_count_json_without_unique_has_null_unique():
 
 
 def test_count_with_the_process_pool(queens_counts):
-    record = json.loads(clew_cmd("queens", "count", "14", "--jobs", "2", "--unique", "--json").stdout)
-    assert (record["total"], record["unique"]) == (queens_counts.total[14], queens_counts.unique[14])
+    record = json.loads(
+        clew_cmd("queens", "count", "14", "--jobs", "2", "--unique", "--json").stdout
+    )
+    assert (record["total"], record["unique"]) == (
+        queens_counts.total[14],
+        queens_counts.unique[14],
+    )
     assert clew_cmd("queens", "count", "14", "-j", "1").stdout == f"{queens_counts.total[14]}\n"
+
 
 # ---------------------------------------------------------------------------------------------
 # clew queens solve
@@ -87,7 +93,9 @@ def test_solve_matches_the_api():
     assert result.stdout == "".join(queens.to_columns(s) + "\n" for s in queens.solutions(10))
     result = clew_cmd("queens", "solve", "20", "--limit", "30", "-f", "json")
     lines = result.stdout.splitlines()
-    assert [tuple(json.loads(line)["columns"]) for line in lines] == list(queens.solutions(20, limit=30))
+    assert [tuple(json.loads(line)["columns"]) for line in lines] == list(
+        queens.solutions(20, limit=30)
+    )
 
 
 @pytest.mark.parametrize("format_", ["columns", "json"])
@@ -113,19 +121,26 @@ def test_solve_any_order_limit_and_size():
 
 def test_solve_leetcode_lines_are_json():
     lines = clew_cmd("queens", "solve", "6", "-f", "leetcode").stdout.splitlines()
-    assert [json.loads(line) for line in lines] == [queens.to_leetcode(s) for s in queens.solutions(6)]
+    assert [json.loads(line) for line in lines] == [
+        queens.to_leetcode(s) for s in queens.solutions(6)
+    ]
 
 
 @pytest.mark.parametrize("limit, expected", [(1, 1), (3, 3), (92, 92), (1000, 92)])
 def test_solve_limit(limit, expected):
     result = clew_cmd("queens", "solve", "8", "--limit", limit)
     assert result.returncode == 0
-    assert result.stdout.splitlines() == [queens.to_columns(s) for s in queens.solutions(8, limit=expected)]
+    assert result.stdout.splitlines() == [
+        queens.to_columns(s) for s in queens.solutions(8, limit=expected)
+    ]
 
 
 def test_solve_limit_with_pictures():
     result = clew_cmd("queens", "solve", "5", "-l", "3", "-f", "matrix")
-    assert result.stdout == "\n\n".join(fmt.to_matrix_text(s) for s in queens.solutions(5, limit=3)) + "\n"
+    assert (
+        result.stdout
+        == "\n\n".join(fmt.to_matrix_text(s) for s in queens.solutions(5, limit=3)) + "\n"
+    )
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -133,11 +148,16 @@ def test_solve_without_solutions_exits_1(n):
     # answered "none": exit status 1 and one line on stderr (it was 0 and silence)
     result = clew_cmd("queens", "solve", n, "-f", "board")
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+    assert (
+        result.stderr
+        == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+    )
+
 
 # ---------------------------------------------------------------------------------------------
 # clew queens one
 # ---------------------------------------------------------------------------------------------
+
 
 def test_one_columns():
     result = clew_cmd("queens", "one", "8")
@@ -168,15 +188,23 @@ def test_one_huge_board_is_one_line():
 def test_one_without_a_solution_exits_1():
     result = clew_cmd("queens", "one", "2")
     assert (result.returncode, result.stdout) == (cli.EXIT_FAILURE, "")
-    assert result.stderr == "clew: no solution exists for n = 2: 2 queens always attack each other on a 2x2 board\n"
+    assert (
+        result.stderr
+        == "clew: no solution exists for n = 2: 2 queens always attack each other on a 2x2 board\n"
+    )
 
 
 @pytest.mark.parametrize("n", [2, 3])
-@pytest.mark.parametrize("args", [[], ["--format", "board"], ["-m", "local"], ["-m", "local", "-s", "1"]])
+@pytest.mark.parametrize(
+    "args", [[], ["--format", "board"], ["-m", "local"], ["-m", "local", "-s", "1"]]
+)
 def test_one_without_a_solution_in_process(capsys, n, args):
     status, out, err = run_in_process(capsys, "queens", "one", n, *args)
     assert (status, out) == (cli.EXIT_FAILURE, "")
-    assert err == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+    assert (
+        err
+        == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+    )
 
 
 @pytest.mark.parametrize("n", [1, 4, 5, 9, 30, 1000])
@@ -237,6 +265,7 @@ def test_one_ten_million():
     cols = np.array(read_columns_line(result.stdout), dtype=np.int64)
     assert len(cols) == n and queens.is_solution(cols)
 
+
 # ---------------------------------------------------------------------------------------------
 # clew queens complete
 # ---------------------------------------------------------------------------------------------
@@ -254,7 +283,19 @@ def brute_force(n: int, placed, blocked) -> list[tuple[int, ...]]:
 
 
 def test_complete_prints_the_first_completion():
-    result = clew_cmd("queens", "complete", "8", "--placed", "0,2 1,5", "--blocked", "2,1", "-b", "3,7", "-m", "rows")
+    result = clew_cmd(
+        "queens",
+        "complete",
+        "8",
+        "--placed",
+        "0,2 1,5",
+        "--blocked",
+        "2,1",
+        "-b",
+        "3,7",
+        "-m",
+        "rows",
+    )
     assert (result.returncode, result.stderr) == (0, "")
     cols = read_columns_line(result.stdout)
     expected = brute_force(8, [(0, 2), (1, 5)], [(2, 1), (3, 7)])
@@ -275,11 +316,15 @@ def test_complete_prints_the_first_completion():
 @pytest.mark.parametrize("method", ["mrv", "rows"])
 def test_complete_square_lists(capsys, args, method):
     expected = brute_force(8, [(0, 2), (1, 5)], [(2, 1), (3, 7)])
-    status, out, err = run_in_process(capsys, "queens", "complete", "8", *args, "--format", "json", "--method", method)
+    status, out, err = run_in_process(
+        capsys, "queens", "complete", "8", *args, "--format", "json", "--method", method
+    )
     assert (status, err) == (0, "")
     record = json.loads(out)
     assert record["n"] == 8 and tuple(record["columns"]) in expected
-    status, out, err = run_in_process(capsys, "queens", "complete", "8", *args, "--count", "--method", method)
+    status, out, err = run_in_process(
+        capsys, "queens", "complete", "8", *args, "--count", "--method", method
+    )
     assert (status, out, err) == (0, f"{len(expected)}\n", "")
 
 
@@ -292,11 +337,16 @@ def test_complete_formats(capsys):
     assert (status, out) == (0, " ".join(map(str, first)) + "\n")
     status, out, _ = run_in_process(capsys, "queens", "complete", "5", "-b", "0,0", "-f", "json")
     # the Completion's to_dict, as the help lists it
-    assert (status, json.loads(out)) == (0, {"n": 5, "columns": first, "count": 1, "limit": 1, "exact": False})
+    assert (status, json.loads(out)) == (
+        0,
+        {"n": 5, "columns": first, "count": 1, "limit": 1, "exact": False},
+    )
 
 
 @pytest.mark.parametrize("method", ["mrv", "rows"])
-@pytest.mark.parametrize("limit, count, reached", [(None, 4, False), (1, 1, True), (4, 4, True), (5, 4, False)])
+@pytest.mark.parametrize(
+    "limit, count, reached", [(None, 4, False), (1, 1, True), (4, 4, True), (5, 4, False)]
+)
 def test_complete_count_limit(capsys, method, limit, count, reached):
     # 4 completions: a limit of 4 or less is reached, and the count is then a lower bound
     args = ["queens", "complete", "8", "-p", "0,0", "--count", "-m", method]
@@ -309,7 +359,12 @@ def test_complete_count_limit(capsys, method, limit, count, reached):
         assert err == ""
     status, out, _ = run_in_process(capsys, *args, "--format", "json")
     record = json.loads(out)
-    assert {k: record[k] for k in ("n", "count", "exact", "limit")} == {"n": 8, "count": count, "exact": not reached, "limit": limit}
+    assert {k: record[k] for k in ("n", "count", "exact", "limit")} == {
+        "n": 8,
+        "count": count,
+        "exact": not reached,
+        "limit": limit,
+    }
     assert queens.is_solution(record["columns"]) and record["columns"][0] == 0
 
 
@@ -329,7 +384,11 @@ def test_complete_board_file_count_and_limit():
 
 def test_complete_board_file_in_process(capsys):
     expected = brute_force(*queens.parse_board(BOARD_10.read_text(encoding="utf-8")))
-    for args in (["--board", BOARD_10], ["10", "--board", BOARD_10], ["--board", BOARD_10, "-m", "rows"]):
+    for args in (
+        ["--board", BOARD_10],
+        ["10", "--board", BOARD_10],
+        ["--board", BOARD_10, "-m", "rows"],
+    ):
         status, out, err = run_in_process(capsys, "queens", "complete", *args)
         assert (status, err) == (0, "")
         assert tuple(read_columns_line(out)) in expected
@@ -346,6 +405,7 @@ def test_complete_board_from_stdin():
     assert (result.returncode, result.stdout) == (cli.EXIT_FAILURE, "")
     assert result.stderr == "clew: impossible: this board has no completion\n"
 
+
 @pytest.mark.parametrize(
     "args, expected",
     [
@@ -359,7 +419,9 @@ def test_complete_board_from_stdin():
 )
 def test_complete_board_from_stdin_in_process(monkeypatch, capsys, args, expected):
     feed_stdin(monkeypatch, BOARD_6.replace("Q", "."))
-    status, out, err = run_in_process(capsys, "queens", "complete", "--board", "-", "--count", *args)
+    status, out, err = run_in_process(
+        capsys, "queens", "complete", "--board", "-", "--count", *args
+    )
     assert (status, out, err) == (0, expected, "")
 
 
@@ -376,7 +438,11 @@ def test_complete_board_from_stdin_in_process(monkeypatch, capsys, args, expecte
 )
 def test_complete_impossible_exits_1(capsys, args):
     status, out, err = run_in_process(capsys, "queens", "complete", *args)
-    assert (status, out, err) == (cli.EXIT_FAILURE, "", "clew: impossible: this board has no completion\n")
+    assert (status, out, err) == (
+        cli.EXIT_FAILURE,
+        "",
+        "clew: impossible: this board has no completion\n",
+    )
     # a count of 0 is an answer, not a failure
     status, out, err = run_in_process(capsys, "queens", "complete", *args, "--count")
     assert (status, out, err) == (0, "0\n", "")
@@ -394,18 +460,36 @@ def test_complete_ctrl_c_stops_a_long_search():
 
 
 COMPLETE_INPUT_ERRORS = [
-    (["8", "-p", "0,0", "-p", "3,3"], "the queens on r1c1 and r4c4 attack each other along a diagonal"),
+    (
+        ["8", "-p", "0,0", "-p", "3,3"],
+        "the queens on r1c1 and r4c4 attack each other along a diagonal",
+    ),
     (["8", "-p", "2,1 2,5"], "the queens on r3c2 and r3c6 attack each other along a row"),
     (["8", "-p", "1,4;6,4"], "the queens on r2c5 and r7c5 attack each other along a column"),
     (["8", "-p", "0,7 7,0"], "the queens on r1c8 and r8c1 attack each other along a diagonal"),
     (["8", "-p", "2,3", "-b", "2,3"], "the queen on r3c4 stands on a blocked square"),
-    (["8", "-p", "8,0"], "placed: (8, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
-    (["8", "-p", "-1,0"], "placed: (-1, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
-    (["8", "-b", "0,-1"], "blocked: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)"),
-    (["8", "-b", "99,0"], "blocked: (99, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (
+        ["8", "-p", "8,0"],
+        "placed: (8, 0) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
+    (
+        ["8", "-p", "-1,0"],
+        "placed: (-1, 0) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
+    (
+        ["8", "-b", "0,-1"],
+        "blocked: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
+    (
+        ["8", "-b", "99,0"],
+        "blocked: (99, 0) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
     (["8", "-p", "1,1", "-p", "1,1"], "placed: square r2c2 is given twice"),
     (["--board", BOARD_10, "-p", "9,5"], "placed: square r10c6 is given twice"),
-    (["--board", BOARD_10, "-p", "4,0"], "the queens on r10c6 and r5c1 attack each other along a diagonal"),
+    (
+        ["--board", BOARD_10, "-p", "4,0"],
+        "the queens on r10c6 and r5c1 attack each other along a diagonal",
+    ),
     (["--board", BOARD_10, "-p", "0,1"], "the queen on r1c2 stands on a blocked square"),
 ]
 
@@ -431,7 +515,10 @@ def test_complete_input_errors_in_process(capsys, args, message):
         ("# nothing\n\n", "<stdin>: the board is empty"),
         ("", "<stdin>: the board is empty"),
         ("Q.\n.Q\n", "the queens on r1c1 and r2c2 attack each other along a diagonal"),
-        (("." * 63 + "\n") * 63, "<stdin>: the board has 63 rows; at most 62"),  # read_board refuses it, naming the file
+        (
+            ("." * 63 + "\n") * 63,
+            "<stdin>: the board has 63 rows; at most 62",
+        ),  # read_board refuses it, naming the file
     ],
 )
 def test_complete_bad_boards_in_process(monkeypatch, capsys, board, message):
@@ -459,12 +546,21 @@ def test_complete_bad_board_files(capsys, tmp_path):
 @pytest.mark.parametrize(
     "args, fragments",
     [
-        (["queens", "one", "8", "-m", "local", "--seed", str(2**32)], ["seed must be between 0 and 4294967295"]),
-        (["queens", "complete", "7", "--board", str(BOARD_10)], ["the board has 10 rows, not n = 7"]),
+        (
+            ["queens", "one", "8", "-m", "local", "--seed", str(2**32)],
+            ["seed must be between 0 and 4294967295"],
+        ),
+        (
+            ["queens", "complete", "7", "--board", str(BOARD_10)],
+            ["the board has 10 rows, not n = 7"],
+        ),
         (["queens", "complete", "8", "-p", "1"], ["--placed", "'1' is not a square"]),
         (["queens", "complete", "8", "-p", "a,b"], ["--placed", "'a,b' is not a square"]),
         (["queens", "complete", "8", "-p", "1.5,2"], ["--placed", "'1.5,2' is not a square"]),
-        (["queens", "complete", "8", "--count", "--limit", "0"], ["--limit", "at least 1", "got 0"]),
+        (
+            ["queens", "complete", "8", "--count", "--limit", "0"],
+            ["--limit", "at least 1", "got 0"],
+        ),
         (["queens", "complete", "x"], ["'N'", "'x' is not an integer"]),
         (["queens", "complete", "-4", "-p", "0,0"], ["'N'", "at least 1", "got -4"]),
         (["queens", "complete", "8", "-b", "1,2,3"], ["--blocked", "'1,2,3' is not a square"]),
@@ -478,9 +574,11 @@ def test_usage_errors_in_process(capsys, args, fragments):
     for fragment in fragments:
         assert fragment in err
 
+
 # ---------------------------------------------------------------------------------------------
 # Pictures of solutions too large to draw
 # ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("format_", ["board", "matrix", "leetcode"])
 def test_pictures_too_large_to_draw(monkeypatch, capsys, format_):
@@ -489,7 +587,9 @@ def test_pictures_too_large_to_draw(monkeypatch, capsys, format_):
     out, err = capsys.readouterr()
     assert out == ""
     # the library's refusal (clew.queens.output), in one line
-    assert err.startswith(f"clew: error: a 4x4 board is too large to draw as '{format_}' (at most 3x3)")
+    assert err.startswith(
+        f"clew: error: a 4x4 board is too large to draw as '{format_}' (at most 3x3)"
+    )
     assert "use the format columns or json" in err and err.count("\n") == 1
     # the columns and json forms have no size limit
     assert cli.run(["queens", "solve", "4", "--format", "columns"]) == cli.EXIT_OK
@@ -523,7 +623,9 @@ def test_count_runs_on_one_job_unless_asked(monkeypatch, capsys):
 
     seen = []
     real = counter.count_job
-    monkeypatch.setattr(counter, "count_job", lambda n, **kw: seen.append(kw["jobs"]) or real(n, **kw))
+    monkeypatch.setattr(
+        counter, "count_job", lambda n, **kw: seen.append(kw["jobs"]) or real(n, **kw)
+    )
     assert run_in_process(capsys, "queens", "count", "8")[:2] == (0, "92\n")
     assert run_in_process(capsys, "queens", "count", "8", "--jobs", "all")[:2] == (0, "92\n")
     assert run_in_process(capsys, "queens", "count", "8", "-j", "2")[:2] == (0, "92\n")
@@ -559,11 +661,16 @@ def test_solve_json_lines(capsys):
 
 def test_one_json_of_a_large_board(capsys):
     status, out, _ = run_in_process(capsys, "queens", "one", "100001", "--format", "json")
-    assert status == 0 and json.loads(out) == {"n": 100001, "columns": queens.construct(100001).tolist()}
+    assert status == 0 and json.loads(out) == {
+        "n": 100001,
+        "columns": queens.construct(100001).tolist(),
+    }
 
 
 def test_complete_without_completion_json_exits_1(capsys):
-    status, out, err = run_in_process(capsys, "queens", "complete", "4", "-p", "0,0", "--format", "json")
+    status, out, err = run_in_process(
+        capsys, "queens", "complete", "4", "-p", "0,0", "--format", "json"
+    )
     assert status == cli.EXIT_NONE and json.loads(out)["columns"] is None
     assert err == "clew: impossible: this board has no completion\n"
 
@@ -584,7 +691,9 @@ def test_the_group_help_is_made_from_the_group_and_the_library(capsys):
     assert status == 0
     ctx = click.Context(queens_cli.queens)
     names = queens_cli.queens.list_commands(ctx)
-    assert {"count", "solve", "one", "complete", "compare", "trace", "show", "tree", "play"} <= set(names)
+    assert {"count", "solve", "one", "complete", "compare", "trace", "show", "tree", "play"} <= set(
+        names
+    )
     assert "Its commands: " + ", ".join(f"'{name}'" for name in sorted(names)) + "." in flat
     # the limits: the library's, written in the CLI module so that the help imports no library
     assert queens_cli.LARGEST_N == LIMITS
@@ -608,7 +717,13 @@ def test_the_queens_cli_imports_no_kernel_and_sets_no_plumbing():
     source = Path(queens_cli.__file__).read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
-            assert "_kernels" not in (node.module or "") and not any("_kernels" in a.name for a in node.names)
+            assert "_kernels" not in (node.module or "") and not any(
+                "_kernels" in a.name for a in node.names
+            )
         elif isinstance(node, ast.Import):
             assert not any("_kernels" in a.name for a in node.names)
-    assert "context_settings=" not in source and "epilog=" not in source and "cls=Command" not in source
+    assert (
+        "context_settings=" not in source
+        and "epilog=" not in source
+        and "cls=Command" not in source
+    )

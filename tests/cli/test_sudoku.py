@@ -13,7 +13,9 @@ from clew.sudoku.logic import rate
 
 from .helpers import DATA, LEETCODE, LEETCODE_SOLVED, clew_cmd, feed_stdin, run_in_process
 
-SIXTEEN = sudoku.Grid("".join(sudoku.DIGITS[(4 * (r % 4) + r // 4 + c) % 16] for r in range(16) for c in range(16)))
+SIXTEEN = sudoku.Grid(
+    "".join(sudoku.DIGITS[(4 * (r % 4) + r // 4 + c) % 16] for r in range(16) for c in range(16))
+)
 SIXTEEN_PUZZLE = "." * 20 + SIXTEEN.to_line()[20:]
 
 #: A file with every kind of line: (line as written, expected answer in the line format)
@@ -25,7 +27,10 @@ MIXED = [
     ("", None),
     ("1...............", ONE_OF_72),
     ("11..............", "invalid: r1c1 and r1c2 are both 1 in row 1"),
-    (LEETCODE[:-1], "invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80"),
+    (
+        LEETCODE[:-1],
+        "invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80",
+    ),
     ("  # an indented comment", None),
     (LEETCODE[:22] + "X" + LEETCODE[23:], "invalid: r3c5: 'X' is not a digit of a 9x9 sudoku"),
     ("2...3.2......4..", "no solution"),
@@ -49,8 +54,14 @@ def test_sudoku_solve_mixed_file(tmp_path):
 def test_sudoku_solve_stdin_exit_statuses():
     good = f"{LEETCODE}\n..3.4.........42\n"
     result = clew_cmd("sudoku", "solve", "--unique", input=good)
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"{LEETCODE_SOLVED}\n1234432124133142\n", "")
-    result = clew_cmd("sudoku", "solve", "-", "--unique", input=good + "1...............\n2...3.2......4..\n")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"{LEETCODE_SOLVED}\n1234432124133142\n",
+        "",
+    )
+    result = clew_cmd(
+        "sudoku", "solve", "-", "--unique", input=good + "1...............\n2...3.2......4..\n"
+    )
     assert result.returncode == cli.EXIT_FAILURE
     assert result.stdout.splitlines()[2:] == ["not unique", "no solution"]
     assert result.stderr == "clew: 4 puzzles: 1 without a solution, 1 not unique\n"
@@ -58,8 +69,12 @@ def test_sudoku_solve_stdin_exit_statuses():
 
 def test_sudoku_solve_samples_on_a_pool():
     # both 200-puzzle samples (CRLF, comments): 400 puzzles, enough to start the workers
-    data = (DATA / "sudoku_17_clue_sample.txt").read_text() + (DATA / "sudoku_top1465_sample.txt").read_text()
-    result = clew_cmd("sudoku", "solve", "-", "--unique", "--jobs", "2", "--format", "json", input=data)
+    data = (DATA / "sudoku_17_clue_sample.txt").read_text() + (
+        DATA / "sudoku_top1465_sample.txt"
+    ).read_text()
+    result = clew_cmd(
+        "sudoku", "solve", "-", "--unique", "--jobs", "2", "--format", "json", input=data
+    )
     assert result.returncode == 0 and result.stderr == ""
     records = [json.loads(line) for line in result.stdout.splitlines()]
     expected = {}
@@ -67,7 +82,9 @@ def test_sudoku_solve_samples_on_a_pool():
         if line and not line.startswith("#"):
             puzzle, count, solution = line.split(":")
             expected[puzzle] = solution
-    assert [r["puzzle"] for r in records] == [p for p in (l.strip() for l in data.splitlines()) if p and p[0] != "#"]
+    assert [r["puzzle"] for r in records] == [
+        p for p in (l.strip() for l in data.splitlines()) if p and p[0] != "#"
+    ]
     assert len(records) == 400
     for record in records:
         assert record["status"] == "unique" and record["solution"] == expected[record["puzzle"]]
@@ -90,10 +107,32 @@ def test_sudoku_show():
 @pytest.mark.parametrize(
     "args, expected",
     [
-        (["--count"], ["1 solution", "72 solutions", "invalid: r1c1", "invalid: a sudoku", "invalid: r3c5", "0 solutions", "1 solution", "1 solution"]),
+        (
+            ["--count"],
+            [
+                "1 solution",
+                "72 solutions",
+                "invalid: r1c1",
+                "invalid: a sudoku",
+                "invalid: r3c5",
+                "0 solutions",
+                "1 solution",
+                "1 solution",
+            ],
+        ),
         (["--count", "--limit", "10"], ["1 solution", "at least 10 solutions"]),
         (["--count", "-l", "1"], ["at least 1 solution", "at least 1 solution"]),
-        (["--unique"], [LEETCODE_SOLVED, "not unique", "invalid: r1c1", "invalid: a sudoku", "invalid: r3c5", "no solution"]),
+        (
+            ["--unique"],
+            [
+                LEETCODE_SOLVED,
+                "not unique",
+                "invalid: r1c1",
+                "invalid: a sudoku",
+                "invalid: r3c5",
+                "no solution",
+            ],
+        ),
     ],
 )
 def test_sudoku_solve_modes_in_process(monkeypatch, capsys, tmp_path, args, expected):
@@ -112,15 +151,29 @@ def test_sudoku_solve_formats_in_process(capsys, tmp_path):
     status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "-f", "json")
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["line"] for r in records] == [2, 4, 5, 6, 8, 9, 10, 11]
-    assert records[0] == {"line": 2, "puzzle": LEETCODE, "status": "solved", "solution": LEETCODE_SOLVED}
+    assert records[0] == {
+        "line": 2,
+        "puzzle": LEETCODE,
+        "status": "solved",
+        "solution": LEETCODE_SOLVED,
+    }
     assert records[2] == {
-        "line": 5, "puzzle": "11..............", "status": "invalid", "solution": None,
+        "line": 5,
+        "puzzle": "11..............",
+        "status": "invalid",
+        "solution": None,
         "error": "r1c1 and r1c2 are both 1 in row 1",
     }
     assert records[5]["status"] == "no solution" and records[5]["solution"] is None
     status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "--count", "--format", "json")
     records = [json.loads(line) for line in out.splitlines()]
-    assert records[1] == {"line": 4, "puzzle": "1...............", "status": "counted", "count": 72, "exact": True}
+    assert records[1] == {
+        "line": 4,
+        "puzzle": "1...............",
+        "status": "counted",
+        "count": 72,
+        "exact": True,
+    }
     assert records[2]["count"] is None and records[2]["exact"] is None and records[2]["error"]
     status, out, _ = run_in_process(capsys, "sudoku", "solve", path, "--format", "grid")
     blocks = out.split("\n\n")
@@ -157,7 +210,11 @@ def test_sudoku_solve_symbols(monkeypatch, capsys):
 def test_sudoku_solve_empty_input(monkeypatch, capsys):
     # an input with no puzzle is bad input (issue 25: it exited 0)
     feed_stdin(monkeypatch, "# nothing here\n\n")
-    assert run_in_process(capsys, "sudoku", "solve") == (2, "", "clew: error: read no puzzle from <stdin>: only blank lines and comments\n")
+    assert run_in_process(capsys, "sudoku", "solve") == (
+        2,
+        "",
+        "clew: error: read no puzzle from <stdin>: only blank lines and comments\n",
+    )
 
 
 @pytest.mark.parametrize(
@@ -184,7 +241,9 @@ def test_sudoku_solve_usage_errors(monkeypatch, capsys, args, fragments):
 
 def test_sudoku_solve_a_directory(capsys, tmp_path):
     status, out, err = run_in_process(capsys, "sudoku", "solve", tmp_path)
-    assert (status, out) == (cli.EXIT_USAGE, "") and "is a directory" in err and err.count("\n") == 1
+    assert (
+        (status, out) == (cli.EXIT_USAGE, "") and "is a directory" in err and err.count("\n") == 1
+    )
 
 
 def test_sudoku_show_in_process(monkeypatch, capsys):
@@ -197,7 +256,10 @@ def test_sudoku_show_in_process(monkeypatch, capsys):
     assert err == "clew: warning: r1c1 and r1c2 are both 1 in row 1: this puzzle has no solution\n"
     status, out, err = run_in_process(capsys, "sudoku", "show", LEETCODE[:-1])
     assert (status, out) == (cli.EXIT_USAGE, "")
-    assert err == "clew: error: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80\n"
+    assert (
+        err
+        == "clew: error: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,13 +285,32 @@ def test_generate_proper_reproducible_puzzles():
 
 
 def test_generate_options_and_json():
-    result = slow_clew("sudoku", "generate", "--size", "4", "--symmetry", "rotational", "--seed", "1", "--format", "json", "--difficulty", "easy", "--jobs", "1")
+    result = slow_clew(
+        "sudoku",
+        "generate",
+        "--size",
+        "4",
+        "--symmetry",
+        "rotational",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "--difficulty",
+        "easy",
+        "--jobs",
+        "1",
+    )
     record = json.loads(result.stdout)
     puzzle = record["puzzle"]
     assert len(puzzle) == 16 and sudoku.count(puzzle, limit=2) == 1
     assert sudoku.is_solution(record["solution"], puzzle) and record["level"] == "easy"
-    assert all((puzzle[i] == ".") == (puzzle[15 - i] == ".") for i in range(16))  # half-turn symmetric
-    grid = slow_clew("sudoku", "generate", "--size", "4", "--seed", "1", "--format", "grid", "--jobs", "1")
+    assert all(
+        (puzzle[i] == ".") == (puzzle[15 - i] == ".") for i in range(16)
+    )  # half-turn symmetric
+    grid = slow_clew(
+        "sudoku", "generate", "--size", "4", "--seed", "1", "--format", "grid", "--jobs", "1"
+    )
     assert "----+----" in grid.stdout
     bad = slow_clew("sudoku", "generate", "--size", "5")
     assert bad.returncode == 2 and "--size" in bad.stderr
@@ -241,20 +322,46 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     result = slow_clew("sudoku", "rate", path)
     out = result.stdout.splitlines()
     expected = rate(LEETCODE)
-    assert out[0] == f"{expected.er:.1f}/{expected.ep:.1f}/{expected.ed:.1f} {expected.level} {expected.hardest}"
-    assert out[1] == "invalid: this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
+    assert (
+        out[0]
+        == f"{expected.er:.1f}/{expected.ep:.1f}/{expected.ed:.1f} {expected.level} {expected.hardest}"
+    )
+    assert (
+        out[1]
+        == "invalid: this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
+    )
     assert out[2].startswith("invalid: a sudoku has n*n cells")
     # the worst line's status: one line is not a puzzle (2); the not unique one has no rating (1)
     assert result.returncode == 2
-    assert result.stderr == f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a rating\n"
-    records = [json.loads(x) for x in slow_clew("sudoku", "rate", "--format", "json", input=f"{LEETCODE}\n").stdout.splitlines()]
-    assert records[0]["level"] == expected.level and records[0]["line"] == 1 and records[0]["stuck"] is False
-    assert (records[0]["er"], records[0]["ep"], records[0]["ed"], records[0]["score"]) == (1.2, 1.2, 1.2, 1.2)
+    assert (
+        result.stderr
+        == f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a rating\n"
+    )
+    records = [
+        json.loads(x)
+        for x in slow_clew(
+            "sudoku", "rate", "--format", "json", input=f"{LEETCODE}\n"
+        ).stdout.splitlines()
+    ]
+    assert (
+        records[0]["level"] == expected.level
+        and records[0]["line"] == 1
+        and records[0]["stuck"] is False
+    )
+    assert (records[0]["er"], records[0]["ep"], records[0]["ed"], records[0]["score"]) == (
+        1.2,
+        1.2,
+        1.2,
+        1.2,
+    )
 
 
 def test_hint_and_explain():
     result = slow_clew("sudoku", "hint", LEETCODE)
-    assert result.returncode == 0 and result.stdout == "Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.\n"
+    assert (
+        result.returncode == 0
+        and result.stdout == "Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8.\n"
+    )
     result = slow_clew("sudoku", "explain", LEETCODE)
     lines = result.stdout.splitlines()
     assert lines[0] == "1. [1.2] Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8."
@@ -277,8 +384,11 @@ PROPER = "..3.4.........42"
 @pytest.fixture
 def inputs(tmp_path):
     made = {
-        "empty.txt": b"", "comments.txt": b"# nothing\n\n", "binary.txt": b"\x00\xff\xfe\x81garbage",
-        "unsolvable.txt": b"2...3.2......4..\n", "mixed.txt": f"{PROPER}\n2...3.2......4..\n".encode(),
+        "empty.txt": b"",
+        "comments.txt": b"# nothing\n\n",
+        "binary.txt": b"\x00\xff\xfe\x81garbage",
+        "unsolvable.txt": b"2...3.2......4..\n",
+        "mixed.txt": f"{PROPER}\n2...3.2......4..\n".encode(),
         "proper.txt": f"{PROPER}\n".encode(),
     }
     for name, data in made.items():
@@ -323,7 +433,9 @@ def test_a_binary_input_is_one_error_on_every_command(capsys, inputs, monkeypatc
         status, out, err = run_in_process(capsys, "sudoku", command, path)
         assert (status, out) == (2, "") and "not UTF-8 text" in err and err.count("\n") == 1
     for command in ("hint", "explain", "show", "trace"):
-        monkeypatch.setattr("sys.stdin", __import__("io").TextIOWrapper(__import__("io").BytesIO(path.read_bytes())))
+        monkeypatch.setattr(
+            "sys.stdin", __import__("io").TextIOWrapper(__import__("io").BytesIO(path.read_bytes()))
+        )
         status, out, err = run_in_process(capsys, "sudoku", command, "-")
         assert (status, out) == (2, "") and "not UTF-8 text" in err, command
 
@@ -337,7 +449,9 @@ def test_a_solved_grid_gets_an_answer(capsys):
 def test_a_jigsaw_is_drawn_with_its_own_shape(capsys):
     # issue 25: the CLI rebuilt the grid from the answer with only box=, and drew 3x3 boxes
     g = sudoku.generate(variant="jigsaw", seed=1)
-    status, out, err = run_in_process(capsys, "sudoku", "solve", g.to_dict()["puzzle"], "--format", "grid")
+    status, out, err = run_in_process(
+        capsys, "sudoku", "solve", g.to_dict()["puzzle"], "--format", "grid"
+    )
     assert (status, err) == (0, "")
     assert out.strip() == g.solution.to_text() and "|" not in out and "+" not in out
 
@@ -360,7 +474,9 @@ def test_generate_help_lists_the_json_fields_it_prints(capsys):
     listed = re.findall(r'"(\w+)"', text[text.index("json: one object per puzzle") :])
     assert tuple(listed) == sudoku.Generated.FIELDS + sudoku.Generated.RATED_FIELDS
     for extra, fields in (([], sudoku.Generated.FIELDS), (["--difficulty", "easy"], listed)):
-        status, out, _ = run_in_process(capsys, "sudoku", "generate", "--size", "4", "--seed", "1", "--json", *extra)
+        status, out, _ = run_in_process(
+            capsys, "sudoku", "generate", "--size", "4", "--seed", "1", "--json", *extra
+        )
         assert status == 0 and list(json.loads(out)) == list(fields)
 
 
@@ -372,7 +488,9 @@ def test_group_help_names_the_registries_shapes_and_variants(capsys):
     text = " ".join(out.split())
     assert status == 0 and f"sides {MIN_SIDE} to {MAX_SIDE}" in text
     assert all(f"{n}x{n}" in text for n in SIZES.values())
-    assert all(f"{name} (" in text for name in VARIANT_RULES), [n for n in VARIANT_RULES if f"{n} (" not in text]
+    assert all(f"{name} (" in text for name in VARIANT_RULES), [
+        n for n in VARIANT_RULES if f"{n} (" not in text
+    ]
 
 
 def test_the_command_modules_are_thin():

@@ -32,7 +32,12 @@ def test_queens_summary_of_a_search_longer_than_max_events():
     assert result.returncode == 0 and result.stderr == ""
     (end,) = json_lines(result.stdout)
     assert end["type"] == "end" and end["complete"] is True and end["all_solutions"] is True
-    assert (end["n"], end["strategy"], end["solutions"], end["depth"]) == (10, "textbook", queens.count(10), 0)
+    assert (end["n"], end["strategy"], end["solutions"], end["depth"]) == (
+        10,
+        "textbook",
+        queens.count(10),
+        0,
+    )
     assert (end["nodes"], end["backtracks"]) == (35538, 30418)
     # the summary is the end event of the whole trace
     cut = json_lines(clew_cmd("queens", "trace", "10", "--strategy", "textbook").stdout)
@@ -44,7 +49,9 @@ def test_queens_summary_is_the_end_of_the_trace(capsys, n, strategy):
     status, out, err = run_in_process(capsys, "queens", "trace", n, "--strategy", strategy)
     assert status == 0 and err == ""
     last = json_lines(out)[-1]
-    status, out, err = run_in_process(capsys, "queens", "trace", n, "--strategy", strategy, "--summary")
+    status, out, err = run_in_process(
+        capsys, "queens", "trace", n, "--strategy", strategy, "--summary"
+    )
     assert (status, err) == (0, "") and json_lines(out) == [last]
 
 
@@ -53,17 +60,31 @@ def test_sudoku_summary_and_all():
     assert result.returncode == 0 and result.stderr == ""
     (end,) = json_lines(result.stdout)
     # LeetCode 37's solver stops at its solution: 4,208 placements, the 51 on the board kept
-    assert (end["nodes"], end["backtracks"], end["solutions"], end["depth"]) == (4208, 4208 - 51, 1, 51)
+    assert (end["nodes"], end["backtracks"], end["solutions"], end["depth"]) == (
+        4208,
+        4208 - 51,
+        1,
+        51,
+    )
     assert end["complete"] is True and end["all_solutions"] is False and end["puzzle"] == LEETCODE
-    (full,) = json_lines(clew_cmd("sudoku", "trace", LEETCODE, "--strategy", "textbook", "--summary", "--all").stdout)
-    assert (full["nodes"], full["backtracks"], full["solutions"], full["depth"]) == (4631, 4631 - 51, 1, 0)
+    (full,) = json_lines(
+        clew_cmd("sudoku", "trace", LEETCODE, "--strategy", "textbook", "--summary", "--all").stdout
+    )
+    assert (full["nodes"], full["backtracks"], full["solutions"], full["depth"]) == (
+        4631,
+        4631 - 51,
+        1,
+        0,
+    )
     assert full["all_solutions"] is True
 
 
 def test_summary_refuses_max_events(capsys):
     result = clew_cmd("queens", "trace", "6", "--summary", "--max-events", "10")
     assert_usage_error(result, "--max-events", "--summary")
-    status, out, err = run_in_process(capsys, "sudoku", "trace", LEETCODE, "--max-events", "5", "--summary")
+    status, out, err = run_in_process(
+        capsys, "sudoku", "trace", LEETCODE, "--max-events", "5", "--summary"
+    )
     assert status == 2 and out == "" and "--max-events" in err
 
 
@@ -78,12 +99,19 @@ def test_sudoku_trace_stops_at_the_first_solution_unless_all(capsys):
     events = json_lines(out)
     assert status == 0 and err == ""
     assert [e["type"] for e in events[-2:]] == ["solution", "end"] and events[-1]["solutions"] == 1
-    status, out, err = run_in_process(capsys, "sudoku", "trace", puzzle, "--strategy", "textbook", "--all")
+    status, out, err = run_in_process(
+        capsys, "sudoku", "trace", puzzle, "--strategy", "textbook", "--all"
+    )
     events = json_lines(out)
     assert sum(e["type"] == "solution" for e in events) == events[-1]["solutions"] == 72
     # the first solution is the same either way
     first = next(e for e in events if e["type"] == "solution")
-    assert first["grid"] == json_lines(run_in_process(capsys, "sudoku", "trace", puzzle, "-s", "textbook")[1])[-2]["grid"]
+    assert (
+        first["grid"]
+        == json_lines(run_in_process(capsys, "sudoku", "trace", puzzle, "-s", "textbook")[1])[-2][
+            "grid"
+        ]
+    )
 
 
 def dead_ends(events: list[dict]) -> int:
@@ -102,13 +130,16 @@ def dead_ends(events: list[dict]) -> int:
     return dead
 
 
-@pytest.mark.parametrize("args", [
-    ("queens", "trace", "6", "--strategy", "textbook"),
-    ("queens", "trace", "6"),
-    ("sudoku", "trace", "1" + "." * 15, "--strategy", "textbook", "--all"),
-    ("sudoku", "trace", "1" + "." * 15, "--all"),
-    ("sudoku", "trace", LEETCODE, "--strategy", "textbook"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("queens", "trace", "6", "--strategy", "textbook"),
+        ("queens", "trace", "6"),
+        ("sudoku", "trace", "1" + "." * 15, "--strategy", "textbook", "--all"),
+        ("sudoku", "trace", "1" + "." * 15, "--all"),
+        ("sudoku", "trace", LEETCODE, "--strategy", "textbook"),
+    ],
+)
 def test_backtracks_count_dead_ends(capsys, args):
     status, out, err = run_in_process(capsys, *args)
     events = json_lines(out)
@@ -137,15 +168,32 @@ def test_help_says_which_solutions_are_searched():
 
 def test_play_says_when_its_trace_was_cut(tmp_path):
     page = tmp_path / "q.html"
-    result = clew_cmd("queens", "play", "8", "--strategy", "textbook", "--html", page, "--max-events", "50")
+    result = clew_cmd(
+        "queens", "play", "8", "--strategy", "textbook", "--html", page, "--max-events", "50"
+    )
     assert result.returncode == 0
     lines = result.stderr.splitlines()
     assert lines[0].startswith(f"clew: wrote {page}: 51 events, 0 solutions, ")
-    assert lines[1] == "clew: the trace stops after 50 events (--max-events): only the start of the search is shown"
-    result = clew_cmd("sudoku", "play", LEETCODE, "--strategy", "textbook", "--animate", "--fps", "1000", "--max-events", "30")
+    assert (
+        lines[1]
+        == "clew: the trace stops after 50 events (--max-events): only the start of the search is shown"
+    )
+    result = clew_cmd(
+        "sudoku",
+        "play",
+        LEETCODE,
+        "--strategy",
+        "textbook",
+        "--animate",
+        "--fps",
+        "1000",
+        "--max-events",
+        "30",
+    )
     assert result.returncode == 0 and result.stdout == ""
     assert result.stderr.endswith(
-        "\nclew: the trace stops after 30 events (--max-events): only the start of the search is shown\n")
+        "\nclew: the trace stops after 30 events (--max-events): only the start of the search is shown\n"
+    )
     assert "(trace cut at max_events)" in result.stderr  # the animation's last frame says it too
     # a whole trace: no such line
     result = clew_cmd("queens", "play", "4", "--animate", "--fps", "1000")
@@ -177,7 +225,18 @@ def test_the_animation_counts_rows_and_columns_from_one(monkeypatch):
     # every frame drawn, as in a terminal (Rich draws only the last one into a pipe)
     monkeypatch.setitem(helpers.ENV, "TTY_COMPATIBLE", "1")
     cut = events.index(first) + 1
-    result = clew_cmd("queens", "play", "4", "--strategy", "textbook", "--animate", "--fps", "30", "--max-events", cut)
+    result = clew_cmd(
+        "queens",
+        "play",
+        "4",
+        "--strategy",
+        "textbook",
+        "--animate",
+        "--fps",
+        "30",
+        "--max-events",
+        cut,
+    )
     assert result.returncode == 0
     # the last frame: the first solution, its columns counted from 1 as the squares are
     assert "solution 1: columns 2 4 1 3" in result.stderr
@@ -193,7 +252,10 @@ def test_show_warns_when_queens_attack_each_other(tmp_path):
     result = clew_cmd("queens", "show", "6", "--columns", "1 3 . 3")
     assert result.returncode == 0
     assert result.stdout.splitlines()[3] == ". . . Q . ."  # drawn all the same
-    assert result.stderr == "clew: warning: the queens on r2c4 and r4c4 attack each other (in the same column)\n"
+    assert (
+        result.stderr
+        == "clew: warning: the queens on r2c4 and r4c4 attack each other (in the same column)\n"
+    )
     svg = tmp_path / "b.svg"
     result = clew_cmd("queens", "show", "5", "--columns", "0 . 2 . 4", "--svg", svg, "--attacked")
     assert result.returncode == 0 and svg.exists()
@@ -202,11 +264,20 @@ def test_show_warns_when_queens_attack_each_other(tmp_path):
     )
 
 
-@pytest.mark.parametrize("columns, warning", [
-    ("0 2", ""),  # a knight's move apart: no attack
-    ("1 0", "clew: warning: the queens on r1c2 and r2c1 attack each other (on an anti-diagonal)\n"),
-    ("3 . . 0", "clew: warning: the queens on r1c4 and r4c1 attack each other (on an anti-diagonal)\n"),
-])
+@pytest.mark.parametrize(
+    "columns, warning",
+    [
+        ("0 2", ""),  # a knight's move apart: no attack
+        (
+            "1 0",
+            "clew: warning: the queens on r1c2 and r2c1 attack each other (on an anti-diagonal)\n",
+        ),
+        (
+            "3 . . 0",
+            "clew: warning: the queens on r1c4 and r4c1 attack each other (on an anti-diagonal)\n",
+        ),
+    ],
+)
 def test_show_names_the_attacking_queens_in_process(capsys, columns, warning):
     status, out, err = run_in_process(capsys, "queens", "show", 4, "--columns", columns)
     assert (status, err) == (0, warning) and len(out.splitlines()) == 4

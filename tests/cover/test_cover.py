@@ -51,7 +51,11 @@ def test_knuth_dancing_links_example():
 def test_colours_change_the_count():
     assert all_solutions(COLOURED) == [[1, 3]]
     # the same options without colours: x and y may not be shared at all
-    plain = Problem([[t.split(":")[0] for t in o] for o in COLOURED.options], primary=["p", "q", "r"], secondary=["x", "y"])
+    plain = Problem(
+        [[t.split(":")[0] for t in o] for o in COLOURED.options],
+        primary=["p", "q", "r"],
+        secondary=["x", "y"],
+    )
     assert cover.count(plain) == 0
     # and with x agreeing, the options 'p x:B' and 'q x:A' still clash
     assert not is_cover(COLOURED, [2, 3])
@@ -81,7 +85,9 @@ def problems(draw):
     secondary = [f"s{i}" for i in range(n_secondary)]
     options = []
     for _ in range(draw(st.integers(0, 14))):
-        names = draw(st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=4, unique=True))
+        names = draw(
+            st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=4, unique=True)
+        )
         option = []
         for name in names:
             if name.startswith("s") and draw(st.booleans()):
@@ -166,7 +172,11 @@ def test_parallel_count_on_a_process_pool():
     n = 8
     options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n}"] for r in range(n) for c in range(n)]
     secondary = sorted({t for o in options for t in o[2:]})
-    p = Problem(options, primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)], secondary=secondary)
+    p = Problem(
+        options,
+        primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)],
+        secondary=secondary,
+    )
     assert cover.count(p) == 92
     assert cover.count(p, jobs=2) == 92
 
@@ -177,12 +187,22 @@ def test_parallel_count_on_a_process_pool():
 
 
 def test_forms_of_a_problem(tmp_path):
-    matrix = np.array([[0, 0, 1, 0, 1, 0, 0], [1, 0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1, 0],
-                       [1, 0, 0, 1, 0, 1, 0], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 1, 1, 0, 1]])
+    matrix = np.array(
+        [
+            [0, 0, 1, 0, 1, 0, 0],
+            [1, 0, 0, 1, 0, 0, 1],
+            [0, 1, 1, 0, 0, 1, 0],
+            [1, 0, 0, 1, 0, 1, 0],
+            [0, 1, 0, 0, 0, 0, 1],
+            [0, 0, 0, 1, 1, 0, 1],
+        ]
+    )
     assert cover.solve(matrix) == [0, 3, 4]
     assert cover.solve(matrix.tolist()) == [0, 3, 4]
     path = tmp_path / "knuth.dlx"
-    path.write_text("| the example\na b c d e f g\n" + "\n".join(" ".join(o) for o in KNUTH.options) + "\n")
+    path.write_text(
+        "| the example\na b c d e f g\n" + "\n".join(" ".join(o) for o in KNUTH.options) + "\n"
+    )
     assert cover.as_problem(path) == KNUTH
     with open(path) as f:
         assert cover.count(f) == 1
@@ -250,12 +270,21 @@ def test_bad_limits():
 
 
 def clew(*args, input=None):
-    result = subprocess.run([sys.executable, "-m", "clew", *map(str, args)], capture_output=True, encoding="utf-8", env=ENV, input=input, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        capture_output=True,
+        encoding="utf-8",
+        env=ENV,
+        input=input,
+        timeout=120,
+    )
     assert "Traceback" not in result.stderr, result.stderr
     return result
 
 
-KNUTH_TEXT = "| Knuth's example\na b c d e f g\n" + "\n".join(" ".join(o) for o in KNUTH.options) + "\n"
+KNUTH_TEXT = (
+    "| Knuth's example\na b c d e f g\n" + "\n".join(" ".join(o) for o in KNUTH.options) + "\n"
+)
 MANY_TEXT = "a b c\na\nb\nc\na b\nb c\n"  # covers: {a,b,c} from singles, {a b, c}, {a, b c}
 
 
@@ -273,8 +302,12 @@ def test_cli_count_limit_and_statistics():
     result = clew("cover", "solve", "--count", "-v", input=MANY_TEXT)
     assert result.stdout == "3\n" and result.returncode == 0
     assert result.stderr.startswith("clew: 3 solutions, ") and "nodes" in result.stderr
-    lines = clew("cover", "solve", "--limit", "2", "-f", "indices", input=MANY_TEXT).stdout.splitlines()
-    assert len(lines) == 2 and all(is_cover(cover.knuth.read(MANY_TEXT), list(map(int, l.split()))) for l in lines)
+    lines = clew(
+        "cover", "solve", "--limit", "2", "-f", "indices", input=MANY_TEXT
+    ).stdout.splitlines()
+    assert len(lines) == 2 and all(
+        is_cover(cover.knuth.read(MANY_TEXT), list(map(int, l.split()))) for l in lines
+    )
     assert clew("cover", "solve", "--count", "--limit", "2", input=MANY_TEXT).stdout == "2\n"
     assert clew("cover", "solve", "--count", "--jobs", "2", input=MANY_TEXT).stdout == "3\n"
 
@@ -287,7 +320,10 @@ def test_cli_no_solution_and_errors(tmp_path):
     bad = tmp_path / "bad.dlx"
     bad.write_text("| comment\na b | x\na b\nb b\n")
     result = clew("cover", "solve", bad)
-    assert (result.returncode, result.stderr) == (2, f"clew: error: {bad}:4: option names item 'b' twice\n")
+    assert (result.returncode, result.stderr) == (
+        2,
+        f"clew: error: {bad}:4: option names item 'b' twice\n",
+    )
     result = clew("cover", "solve", tmp_path / "missing.dlx")
     assert result.returncode == 2 and "cannot read the problem" in result.stderr
     result = clew("cover", "solve", "--jobs", "2", input=MANY_TEXT)
@@ -300,8 +336,11 @@ def test_count_through_scale_with_a_journal(tmp_path):
 
     n = 6
     options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n}"] for r in range(n) for c in range(n)]
-    p = Problem(options, primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)],
-                secondary=sorted({t for o in options for t in o[2:]}))
+    p = Problem(
+        options,
+        primary=[f"r{i}" for i in range(n)] + [f"c{i}" for i in range(n)],
+        secondary=sorted({t for o in options for t in o[2:]}),
+    )
     journal = tmp_path / "cover.sqlite"
     work = CoverCount(p, pieces=5)
     assert run(work, jobs=1, journal=journal)["total"] == 4  # 6-queens

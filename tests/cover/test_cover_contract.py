@@ -16,8 +16,9 @@ from clew.errors import DEFAULT_JOBS, MAX_LIMIT, ArgumentError, ClewError
 PROBLEM = [["a", "b"], ["a"], ["b"]]  # two covers: {a b}, {a, b}
 
 
-@pytest.mark.parametrize("function", [cover.count, cover.solutions, cover.trace, cover.tilings, count_job,
-                                      cover.Search])
+@pytest.mark.parametrize(
+    "function", [cover.count, cover.solutions, cover.trace, cover.tilings, count_job, cover.Search]
+)
 def test_limit_is_keyword_only(function):
     assert inspect.signature(function).parameters["limit"].kind is inspect.Parameter.KEYWORD_ONLY
 
@@ -34,15 +35,22 @@ def test_a_positional_limit_is_refused():
 
 
 @pytest.mark.parametrize("bad", [0, -1, True, 2.5, "3", MAX_LIMIT + 1])
-@pytest.mark.parametrize("call", [
-    lambda bad: cover.count(PROBLEM, limit=bad),
-    lambda bad: cover.solutions(PROBLEM, limit=bad),  # no next(): checked when called
-    lambda bad: cover.trace(PROBLEM, limit=bad),
-    lambda bad: cover.Search(PROBLEM, limit=bad),
-    lambda bad: cover.tilings(cover.pentominoes(3, 20), limit=bad),
-], ids=["count", "solutions", "trace", "Search", "tilings"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda bad: cover.count(PROBLEM, limit=bad),
+        lambda bad: cover.solutions(PROBLEM, limit=bad),  # no next(): checked when called
+        lambda bad: cover.trace(PROBLEM, limit=bad),
+        lambda bad: cover.Search(PROBLEM, limit=bad),
+        lambda bad: cover.tilings(cover.pentominoes(3, 20), limit=bad),
+    ],
+    ids=["count", "solutions", "trace", "Search", "tilings"],
+)
 def test_a_bad_limit_is_the_one_argument_error(call, bad):
-    with pytest.raises(ArgumentError, match=r"^limit must be (at least 1 \(None finds every solution\)|at most 2\*\*62|an integer), got"):
+    with pytest.raises(
+        ArgumentError,
+        match=r"^limit must be (at least 1 \(None finds every solution\)|at most 2\*\*62|an integer), got",
+    ):
         call(bad)
 
 
@@ -62,17 +70,27 @@ def test_jobs_default_to_one_and_bad_jobs_are_refused():
 def test_a_bad_batch_or_engine_is_a_clew_error():
     with pytest.raises(ArgumentError, match=r"^batch must be an integer from 1 to 1048576, got 0$"):
         cover.Search(PROBLEM, batch=0)
-    with pytest.raises(ClewError, match="engine must be one of auto, links, bits, multiplicity, got 'x'"):
+    with pytest.raises(
+        ClewError, match="engine must be one of auto, links, bits, multiplicity, got 'x'"
+    ):
         cover.count(PROBLEM, engine="x")
 
 
 def test_count_job_says_what_the_count_cost():
     answer = count_job(PROBLEM)
     assert json.loads(json.dumps(answer)) == answer
-    assert (answer["count"], answer["limit"], answer["nodes"], answer["engine"]) == (2, None, 4, "auto")
+    assert (answer["count"], answer["limit"], answer["nodes"], answer["engine"]) == (
+        2,
+        None,
+        4,
+        "auto",
+    )
     pieces = count_job(cover.langford(7), jobs=2, pieces=8)
     assert pieces["count"] == 52
-    with pytest.raises(ArgumentError, match="^pieces cuts a count of every solution into pieces: it takes no limit$"):
+    with pytest.raises(
+        ArgumentError,
+        match="^pieces cuts a count of every solution into pieces: it takes no limit$",
+    ):
         count_job(PROBLEM, limit=1, pieces=4)
 
 
@@ -87,7 +105,12 @@ def test_search_to_dict_is_json_with_documented_fields():
     data = search.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert {k: v for k, v in data.items() if k != "seconds"} == {
-        "engine": "bits", "limit": 1, "count": 1, "nodes": 2, "done": True}
+        "engine": "bits",
+        "limit": 1,
+        "count": 1,
+        "nodes": 2,
+        "done": True,
+    }
     doc = inspect.getdoc(cover.Search)
     assert all(key in doc for key in data)
 

@@ -13,7 +13,10 @@ from clew import cover
 from clew.cover import Problem, Search, _reference, check_cover, knuth
 from clew.cover.trace import trace
 from clew.errors import ClewError
-from test_multiplicity import DLX3_TEXT, bounded_problems  # tests/cover is on sys.path (no __init__)
+from test_multiplicity import (
+    DLX3_TEXT,
+    bounded_problems,
+)  # tests/cover is on sys.path (no __init__)
 
 trace_module = sys.modules["clew.cover.trace"]  # clew.cover.trace is also the function
 
@@ -102,6 +105,10 @@ def test_the_player_shows_a_cover_trace_as_a_search():
 
 
 def test_trace_arguments():
-    for kwargs, message in [({"limit": 0}, "limit"), ({"max_events": 0}, "max_events"), ({"limit": "1"}, "limit")]:
+    for kwargs, message in [
+        ({"limit": 0}, "limit"),
+        ({"max_events": 0}, "max_events"),
+        ({"limit": "1"}, "limit"),
+    ]:
         with pytest.raises(ClewError, match=message):
             trace([["a"]], **kwargs)

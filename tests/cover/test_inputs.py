@@ -61,7 +61,11 @@ def test_xcover_primary_only_makes_the_rest_secondary():
 
 def test_cells_as_tuples_tile_a_board_with_dominoes():
     cells = [(r, c) for r in range(2) for c in range(3)]
-    dominoes = [[a, b] for a, b in itertools.combinations(cells, 2) if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
+    dominoes = [
+        [a, b]
+        for a, b in itertools.combinations(cells, 2)
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ]
     p = Problem(dominoes)
     assert p.primary[0] == (0, 0)
     assert cover.count(p) == 3 and cover.count(p, jobs=2) == 3
@@ -70,7 +74,13 @@ def test_cells_as_tuples_tile_a_board_with_dominoes():
 
 
 def test_mixed_names_strings_with_spaces_and_colours():
-    options = [[0, "top left", ("x", 1), "s:red"], [1, "top left"], [0, ("x", 1)], [1, "s:red"], [1, "s:blue"]]
+    options = [
+        [0, "top left", ("x", 1), "s:red"],
+        [1, "top left"],
+        [0, ("x", 1)],
+        [1, "s:red"],
+        [1, "s:blue"],
+    ]
     p = Problem(options, secondary=["s"])
     assert p.primary == (0, "top left", ("x", 1), 1)
     assert checked(p) == sorted(_reference.solutions(p)) == [[0, 3], [1, 2]]
@@ -156,7 +166,10 @@ def test_matrix_keyword_turns_the_guess_off():
 
 
 BAD_PROBLEMS = [
-    (lambda: Problem([[1, [2, 3]]]), r"options[0]: item list [2, 3] is not hashable (use a tuple instead of a list)"),
+    (
+        lambda: Problem([[1, [2, 3]]]),
+        r"options[0]: item list [2, 3] is not hashable (use a tuple instead of a list)",
+    ),
     (lambda: Problem([[1, {2: 3}]]), r"options[0]: item dict {2: 3} is not hashable"),
     (lambda: Problem([["a", ""]]), r"options[0]: item name '' is empty"),
     (lambda: Problem([["a"], [":red"]]), r"options[1]: item name ':red' is empty"),
@@ -168,32 +181,80 @@ BAD_PROBLEMS = [
     (lambda: Problem([[1], "ab"]), r"options[1] must be a list of items, got the string 'ab'"),
     (lambda: Problem(5), r"options must be a list of item lists, got 5"),
     (lambda: Problem("ab"), r"options must be a list of item lists, got a string"),
-    (lambda: Problem(np.eye(2)), r"Problem takes options as lists of item names; for a 0/1 matrix use Problem.from_matrix"),
+    (
+        lambda: Problem(np.eye(2)),
+        r"Problem takes options as lists of item names; for a 0/1 matrix use Problem.from_matrix",
+    ),
     (lambda: Problem([[1, "s:red"]]), r"options[0]: primary item 's' cannot have a colour (s:red)"),
     (lambda: Problem([[1]], primary="a"), r"primary must be a list of items, got the string 'a'"),
     (lambda: Problem([[1]], primary=5), r"primary must be a list of items, got 5"),
-    (lambda: Problem([[1]], primary=[[1]]), r"primary item list [1] is not hashable (use a tuple instead of a list)"),
-    (lambda: Problem([[1]], primary=["a:b"]), r"primary item 'a:b' contains ':' (':' writes a colour, item:colour)"),
+    (
+        lambda: Problem([[1]], primary=[[1]]),
+        r"primary item list [1] is not hashable (use a tuple instead of a list)",
+    ),
+    (
+        lambda: Problem([[1]], primary=["a:b"]),
+        r"primary item 'a:b' contains ':' (':' writes a colour, item:colour)",
+    ),
     (lambda: Problem([[1, 2]], primary=[1], secondary=[2, 2]), r"secondary item 2 is listed twice"),
-    (lambda: Problem([[1, 2]], primary=[1, 2], secondary=[2]), r"item 2 is both primary and secondary"),
-    (lambda: Problem([[1]], labels="a"), r"labels must be a list with one label per option, got a string"),
+    (
+        lambda: Problem([[1, 2]], primary=[1, 2], secondary=[2]),
+        r"item 2 is both primary and secondary",
+    ),
+    (
+        lambda: Problem([[1]], labels="a"),
+        r"labels must be a list with one label per option, got a string",
+    ),
     (lambda: Problem([[1]], labels=["a", "b"]), r"2 labels for 1 options"),
-    (lambda: Problem.from_matrix([[1, 0], [1]]), r"the rows of a cover matrix have one length: matrix[0] has 2 entries, matrix[1] has 1"),
-    (lambda: Problem.from_matrix([[1, 2]]), r"a cover matrix holds only 0 and 1: matrix[0, 1] is 2"),
-    (lambda: Problem.from_matrix([[1, 0], [0, "a"]]), r"a cover matrix holds only 0 and 1: matrix[1, 1] is 'a'"),
-    (lambda: Problem.from_matrix(np.array([[0, 1], [7, 0]])), r"a cover matrix holds only 0 and 1: matrix[1, 0] is 7"),
-    (lambda: Problem.from_matrix(np.array([["a"]])), r"a cover matrix holds only 0 and 1, got an array of <U1"),
-    (lambda: Problem.from_matrix([1, 0]), r"a cover matrix has two dimensions: matrix[0] is 1, not a row"),
-    (lambda: Problem.from_matrix(np.zeros(3)), r"a cover matrix has two dimensions, got shape (3,)"),
+    (
+        lambda: Problem.from_matrix([[1, 0], [1]]),
+        r"the rows of a cover matrix have one length: matrix[0] has 2 entries, matrix[1] has 1",
+    ),
+    (
+        lambda: Problem.from_matrix([[1, 2]]),
+        r"a cover matrix holds only 0 and 1: matrix[0, 1] is 2",
+    ),
+    (
+        lambda: Problem.from_matrix([[1, 0], [0, "a"]]),
+        r"a cover matrix holds only 0 and 1: matrix[1, 1] is 'a'",
+    ),
+    (
+        lambda: Problem.from_matrix(np.array([[0, 1], [7, 0]])),
+        r"a cover matrix holds only 0 and 1: matrix[1, 0] is 7",
+    ),
+    (
+        lambda: Problem.from_matrix(np.array([["a"]])),
+        r"a cover matrix holds only 0 and 1, got an array of <U1",
+    ),
+    (
+        lambda: Problem.from_matrix([1, 0]),
+        r"a cover matrix has two dimensions: matrix[0] is 1, not a row",
+    ),
+    (
+        lambda: Problem.from_matrix(np.zeros(3)),
+        r"a cover matrix has two dimensions, got shape (3,)",
+    ),
     (lambda: Problem.from_matrix(5), r"a cover matrix is a list of rows of 0 and 1, got 5"),
     (lambda: Problem.from_matrix([[1, 0]], names=["a"]), r"1 names for 2 columns"),
     (lambda: Problem.from_matrix([[1, 0]], names=["a", "a"]), r"column item 'a' is listed twice"),
-    (lambda: Problem.from_matrix([[1, 0]], primary=3), r"primary must be a number of columns between 0 and 2, got 3"),
-    (lambda: Problem.from_matrix([[1, 0]], primary=["z"]), r"primary item 'z' is not a column name"),
-    (lambda: Problem.from_matrix([[1, 0]], primary=True), r"primary must be a number of columns or a list of column names, got True"),
+    (
+        lambda: Problem.from_matrix([[1, 0]], primary=3),
+        r"primary must be a number of columns between 0 and 2, got 3",
+    ),
+    (
+        lambda: Problem.from_matrix([[1, 0]], primary=["z"]),
+        r"primary item 'z' is not a column name",
+    ),
+    (
+        lambda: Problem.from_matrix([[1, 0]], primary=True),
+        r"primary must be a number of columns or a list of column names, got True",
+    ),
     (lambda: as_problem(5), r"a problem is a list of options, a 0/1 matrix or a file, got 5"),
     (lambda: as_problem([[1]], matrix="yes"), r"matrix must be True, False or None, got 'yes'"),
-    (lambda: cover.count([[1, 4, 7], [1, [4]]]), r"options[1]: item list [4] is not hashable (use a tuple instead of a list)"),
+    (
+        lambda: cover.count([[1, 4, 7], [1, [4]]]),
+        r"options[1]: item list [4] is not hashable (use a tuple instead of a list)",
+    ),
     (lambda: cover.solve([[0, 1, 1], [1, 0]]), r"options[0] names item 1 twice"),
 ]
 
@@ -231,7 +292,11 @@ def named_problems(draw):
 def renamed(p: Problem) -> Problem:
     """The same problem with items named "i0", "i1", ... (the form every engine always read)."""
     code = {name: f"i{k}" for k, name in enumerate(p.primary + p.secondary)}
-    return Problem([[code[n] for n, _ in o] for o in p.entries], primary=[code[n] for n in p.primary], secondary=[code[n] for n in p.secondary])
+    return Problem(
+        [[code[n] for n, _ in o] for o in p.entries],
+        primary=[code[n] for n in p.primary],
+        secondary=[code[n] for n in p.secondary],
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -249,17 +314,26 @@ def test_any_names_give_the_solutions_of_string_names(p):
     again = _problem(_text(p))
     a, b = p.compiled, again.compiled
     assert (a.n_primary, a.n_items) == (b.n_primary, b.n_items)
-    assert all(np.array_equal(x, y) for x, y in ((a.starts, b.starts), (a.items, b.items), (a.colours, b.colours)))
+    assert all(
+        np.array_equal(x, y)
+        for x, y in ((a.starts, b.starts), (a.items, b.items), (a.colours, b.colours))
+    )
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 7).flatmap(lambda w: st.lists(st.lists(st.integers(0, 1), min_size=w, max_size=w), max_size=9)))
+@given(
+    st.integers(0, 7).flatmap(
+        lambda w: st.lists(st.lists(st.integers(0, 1), min_size=w, max_size=w), max_size=9)
+    )
+)
 def test_matrices_against_brute_force(rows):
     width = len(rows[0]) if rows else 0
     expected = []
     for k in range(len(rows) + 1):
         for subset in itertools.combinations(range(len(rows)), k):
-            if all(any(rows[r]) for r in subset) and all(sum(rows[r][c] for r in subset) == 1 for c in range(width)):
+            if all(any(rows[r]) for r in subset) and all(
+                sum(rows[r][c] for r in subset) == 1 for c in range(width)
+            ):
                 expected.append(list(subset))
     p = Problem.from_matrix(rows)
     assert checked(p) == sorted(expected)
@@ -269,7 +343,11 @@ def test_matrices_against_brute_force(rows):
 @pytest.mark.parametrize("pieces", [1, 3])
 def test_counts_of_non_string_problems_through_scale(pieces):
     cells = [(r, c) for r in range(2) for c in range(4)]
-    dominoes = [[a, b] for a, b in itertools.combinations(cells, 2) if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
+    dominoes = [
+        [a, b]
+        for a, b in itertools.combinations(cells, 2)
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    ]
     p = Problem(dominoes + [[]], allow_empty=True)
     work = CoverCount(p, pieces=pieces)
     assert run(work, jobs=2)["total"] == 5
@@ -283,9 +361,15 @@ def test_knuth_files_take_int_names_as_decimal_text():
     assert cover.solve(knuth.read(text)) == [1, 3, 5]
     for bad, message in (
         (Problem([[(0, 1)]]), r"item (0, 1) is not a string: Knuth's format names items with text"),
-        (Problem([["top left"]]), r"item 'top left' contains white space (Knuth's format cannot write it)"),
+        (
+            Problem([["top left"]]),
+            r"item 'top left' contains white space (Knuth's format cannot write it)",
+        ),
         (Problem([["a|b"]]), r"item 'a|b' contains '|' (Knuth's format cannot write it)"),
-        (Problem.from_matrix([[1], [0]]), r"options[1] is empty: Knuth's format has no empty option (a blank line is skipped)"),
+        (
+            Problem.from_matrix([[1], [0]]),
+            r"options[1] is empty: Knuth's format has no empty option (a blank line is skipped)",
+        ),
         (Problem([[1, "1"]]), r"items 1 and '1' would both be written '1'"),
     ):
         with pytest.raises(CoverInputError) as info:

@@ -152,7 +152,9 @@ def test_names_of_eight_characters_and_odd_characters():
 
 def test_indented_comments_as_in_knuths_readers():
     # Knuth's readers skip blanks, then take a line that starts with '|' as a comment
-    text = "  | indented\n\t| after a tab\n | x y (not an item line)\na b\n   | between\na\n \t|x\nb\n"
+    text = (
+        "  | indented\n\t| after a tab\n | x y (not an item line)\na b\n   | between\na\n \t|x\nb\n"
+    )
     p = read(text)
     assert p.primary == ("a", "b") and p.secondary == () and p.options == (("a",), ("b",))
     assert read(text.replace("\n", "\r\n").encode()) == p
@@ -167,7 +169,9 @@ def test_slashes_are_an_item_where_an_item_is_expected():
 def test_long_colours_are_an_extension():
     p = read("a b | x\na x:colour123456\nb x:colour123456\n")
     assert p.options == (("a", "x:colour123456"), ("b", "x:colour123456"))
-    with pytest.raises(CoverInputError, match="colour 'colour123456' of item 'x' is longer than 8 characters"):
+    with pytest.raises(
+        CoverInputError, match="colour 'colour123456' of item 'x' is longer than 8 characters"
+    ):
         write(p)  # Knuth's programs could not read it back
 
 
@@ -199,11 +203,19 @@ BAD = [
     ("a b\na\na b c123456789\n", 3, "item name 'c123456789' is longer than 8 characters"),
     ("a bcdefghij\n", 1, "item name 'bcdefghij' is longer than 8 characters"),
     ("|\na b:c\n", 2, "item name 'b:c' contains ':'"),
-    ("a b| x\n", 1, "'b|': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)"),
+    (
+        "a b| x\n",
+        1,
+        "'b|': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)",
+    ),
     ("a b a\n", 1, "item 'a' is listed twice"),
     ("a b | c a\n", 1, "item 'a' is listed twice"),
     ("a | x | y\n", 1, "the item line has '|' twice"),
-    ("a b | x\na\nb | x\n", 3, "an option line cannot contain '|' (a comment line starts with '|')"),
+    (
+        "a b | x\na\nb | x\n",
+        3,
+        "an option line cannot contain '|' (a comment line starts with '|')",
+    ),
     ("a b | x\na\nb x|\n", 3, "an option line cannot contain '|' (a comment line starts with '|')"),
     ("// a comment\na b\na\n", 1, SLASHES),
     ("| ok\n  // indented\na b\n", 2, SLASHES),
@@ -259,7 +271,9 @@ def test_undecodable_text_file_names_the_line_and_keeps_its_error_handler(tmp_pa
     path = tmp_path / "bad.dlx"
     path.write_bytes(b"a b\nb\na \xfe\n")
     with open(path, encoding="utf-8") as f:
-        with pytest.raises(CoverInputError, match=r"^bad\.dlx:3: not UTF-8 text \(byte 0xfe at column 3\)$"):
+        with pytest.raises(
+            CoverInputError, match=r"^bad\.dlx:3: not UTF-8 text \(byte 0xfe at column 3\)$"
+        ):
             read(f)
         assert f.errors == "strict"
     with pytest.raises(CoverInputError, match=r"^bad\.dlx:3: not UTF-8 text "):
@@ -331,10 +345,16 @@ def test_read_from_stdin_is_named_stdin(monkeypatch):
     monkeypatch.setattr(sys, "stdin", fake)
     with pytest.raises(CoverInputError, match=r"^<stdin>:3: unknown item 'c'$"):
         read(sys.stdin)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a b\nb a\n\xff\n"), encoding="utf-8"))
-    with pytest.raises(CoverInputError, match=r"^<stdin>:3: not UTF-8 text \(byte 0xff at column 1\)$"):
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a b\nb a\n\xff\n"), encoding="utf-8")
+    )
+    with pytest.raises(
+        CoverInputError, match=r"^<stdin>:3: not UTF-8 text \(byte 0xff at column 1\)$"
+    ):
         read(sys.stdin)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a b\nb a x\n"), encoding="utf-8"))
+    monkeypatch.setattr(
+        sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a b\nb a x\n"), encoding="utf-8")
+    )
     with pytest.raises(CoverInputError, match=r"^<stdin>:2: unknown item 'x'$"):
         read(sys.stdin.buffer)
 
@@ -434,7 +454,9 @@ def problems(draw):
     palette = draw(st.lists(names, min_size=1, max_size=3, unique=True))
     options = []
     for _ in range(draw(st.integers(0, 8))):
-        chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=len(items), unique=True))
+        chosen = draw(
+            st.lists(st.sampled_from(items), min_size=1, max_size=len(items), unique=True)
+        )
         option = []
         for item in chosen:
             if item in secondary and draw(st.booleans()):

@@ -117,7 +117,7 @@ def picture_classes(pictures: list[str], board: np.ndarray, reflections: bool = 
     keep = []
     for flip in (False, True) if reflections else (False,):
         for k in range(4):
-            t = (lambda a, f=flip, k=k: np.rot90(np.fliplr(a) if f else a, k))
+            t = lambda a, f=flip, k=k: np.rot90(np.fliplr(a) if f else a, k)
             if t(board).shape == board.shape and (t(board) == board).all():
                 keep.append(t)
     forms = set()
@@ -158,11 +158,20 @@ def test_pentomino_set():
 def test_orientation_counts():
     for name, picture in PENTOMINOES.items():
         cells = list(zip(*np.nonzero(mask_of(picture))))
-        assert len(orientations(cells)) == ORIENTATIONS[name] == len(array_orientations(mask_of(picture)))
-        assert len(orientations(cells, reflections=False)) == len(array_orientations(mask_of(picture), False))
+        assert (
+            len(orientations(cells))
+            == ORIENTATIONS[name]
+            == len(array_orientations(mask_of(picture)))
+        )
+        assert len(orientations(cells, reflections=False)) == len(
+            array_orientations(mask_of(picture), False)
+        )
     # 63 fixed pentominoes; 18 one-sided ones (the 6 chiral pieces count twice)
     assert sum(ORIENTATIONS.values()) == 63
-    rotations = {n: len(orientations(list(zip(*np.nonzero(mask_of(p)))), reflections=False)) for n, p in PENTOMINOES.items()}
+    rotations = {
+        n: len(orientations(list(zip(*np.nonzero(mask_of(p)))), reflections=False))
+        for n, p in PENTOMINOES.items()
+    }
     assert sum(rotations.values()) == 41
     chiral = [n for n in PENTOMINOES if rotations[n] < ORIENTATIONS[n]]
     assert chiral == list("FLNPYZ") and len(PENTOMINOES) + len(chiral) == 18
@@ -172,11 +181,15 @@ def test_orientation_counts():
 @pytest.mark.parametrize("width, height", [(10, 6), (20, 3), (8, 8)])
 def test_pentomino_options_are_all_placements(width, height, reflections):
     board = np.ones((height, width), bool)
-    p = polyomino_tiling([(r, c) for r in range(height) for c in range(width)], PENTOMINOES, reflections=reflections)
+    p = polyomino_tiling(
+        [(r, c) for r in range(height) for c in range(width)], PENTOMINOES, reflections=reflections
+    )
     want = all_placements(board, {n: mask_of(s) for n, s in PENTOMINOES.items()}, reflections)
     assert problem_placements(p) == want
     assert len(p.options) == len(want) == len(set(p.options))
-    assert p.primary == tuple(PENTOMINOES) + tuple(f"r{r}c{c}" for r in range(height) for c in range(width))
+    assert p.primary == tuple(PENTOMINOES) + tuple(
+        f"r{r}c{c}" for r in range(height) for c in range(width)
+    )
     for option, label, (name, cells) in zip(p.options, p.labels, p.placements):
         assert option == (name, *(f"r{r}c{c}" for r, c in cells))
         assert label == " ".join(option)
@@ -219,7 +232,9 @@ def test_scott_8x8_minus_centre():
     assert p == pentominoes(8, 8, holes=[(3, 3), (4, 4), (3, 4), (4, 3)])
 
 
-@pytest.mark.parametrize("width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339), (15, 4, 1472, 368)])
+@pytest.mark.parametrize(
+    "width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339), (15, 4, 1472, 368)]
+)
 def test_big_rectangle_counts(width, height, total, classes):
     # the counts alone (the bitset engine: about a second each); the tilings themselves are
     # enumerated, drawn and checked by the slow test below
@@ -230,7 +245,9 @@ def test_big_rectangle_counts(width, height, total, classes):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339)])
+@pytest.mark.parametrize(
+    "width, height, total, classes", [(12, 5, 4040, 1010), (10, 6, 9356, 2339)]
+)
 def test_big_rectangles(width, height, total, classes):
     p = pentominoes(width, height)
     board = np.ones((height, width), bool)
@@ -241,7 +258,9 @@ def test_big_rectangles(width, height, total, classes):
     assert picture_classes(pictures, board) == classes
     t0 = time.perf_counter()
     assert tiling_counts(p) == (total, classes)
-    print(f"{width}x{height}: enumerated and checked in {enumerated:.1f} s, tiling_counts {time.perf_counter() - t0:.1f} s")
+    print(
+        f"{width}x{height}: enumerated and checked in {enumerated:.1f} s, tiling_counts {time.perf_counter() - t0:.1f} s"
+    )
 
 
 @pytest.mark.slow
@@ -257,27 +276,39 @@ def test_symmetries():
     # chiral pieces that may not be turned over: rotations only (the identity and 180 degrees)
     rect = [(r, c) for r in range(6) for c in range(10)]
     assert len(board_symmetries(polyomino_tiling(rect, PENTOMINOES, reflections=False))) == 2
-    assert len(board_symmetries(polyomino_tiling(rect[:20], {"O": "OO\nOO"}, reflections=False))) == 4
+    assert (
+        len(board_symmetries(polyomino_tiling(rect[:20], {"O": "OO\nOO"}, reflections=False))) == 4
+    )
     ident = board_symmetries(pentominoes(20, 3))[0]
     assert all(k == v for k, v in ident.items())
 
 
 def test_one_sided_pentominoes():
     # pieces not turned over: only the rotation by 180 degrees relates tilings of a rectangle
-    p = polyomino_tiling([(r, c) for r in range(3) for c in range(20)], PENTOMINOES, reflections=False)
+    p = polyomino_tiling(
+        [(r, c) for r in range(3) for c in range(20)], PENTOMINOES, reflections=False
+    )
     assert cover.count(p) == 0 and tiling_counts(p) == (0, 0)
-    p = polyomino_tiling([(r, c) for r in range(4) for c in range(15)], PENTOMINOES, reflections=False)
+    p = polyomino_tiling(
+        [(r, c) for r in range(4) for c in range(15)], PENTOMINOES, reflections=False
+    )
     board = np.ones((4, 15), bool)
     pictures = enumerate_tilings(p, board)
     assert len(pictures) == 16
-    assert picture_classes(pictures, board, reflections=False) == 8 < picture_classes(pictures, board) * 2
+    assert (
+        picture_classes(pictures, board, reflections=False)
+        == 8
+        < picture_classes(pictures, board) * 2
+    )
     assert tiling_counts(p) == (16, 8)
 
 
 # -- small boards against a brute-force tiler -------------------------------------------------
 
 
-def brute_count(board: np.ndarray, pieces: dict[str, np.ndarray], once: bool, reflections: bool) -> int:
+def brute_count(
+    board: np.ndarray, pieces: dict[str, np.ndarray], once: bool, reflections: bool
+) -> int:
     placements = all_placements(board, pieces, reflections)
     by_cell: dict = {}
     for name, cells in placements:
@@ -354,10 +385,18 @@ def test_domino_4x4():
     # of tilings each symmetry fixes
     tilings_ = {frozenset(frozenset(p.placements[o][1]) for o in s) for s in sols}
     maps = [
-        lambda r, c: (r, c), lambda r, c: (c, 3 - r), lambda r, c: (3 - r, 3 - c), lambda r, c: (3 - c, r),
-        lambda r, c: (r, 3 - c), lambda r, c: (3 - r, c), lambda r, c: (c, r), lambda r, c: (3 - c, 3 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, 3 - r),
+        lambda r, c: (3 - r, 3 - c),
+        lambda r, c: (3 - c, r),
+        lambda r, c: (r, 3 - c),
+        lambda r, c: (3 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (3 - c, 3 - r),
     ]
-    fixed = [sum(frozenset(frozenset(m(*x) for x in d) for d in t) == t for t in tilings_) for m in maps]
+    fixed = [
+        sum(frozenset(frozenset(m(*x) for x in d) for d in t) == t for t in tilings_) for m in maps
+    ]
     assert fixed == [36, 2, 8, 2, 12, 12, 0, 0]
     assert len(board_symmetries(p)) == 8
     assert count_up_to_symmetry(p) == sum(fixed) // 8 == 9
@@ -386,8 +425,14 @@ def test_picture_forms_agree():
         check_cover(b, s)
         pictures.append(draw_tiling(b, s))
     assert sorted(pictures) == [
-        "II.L\nKKLL", "IK.L\nIKLL", "IL.K\nILLK", "KI.L\nKILL",
-        "KK.L\nIILL", "KL.I\nKLLI", "LL.I\nLKKI", "LL.K\nLIIK",
+        "II.L\nKKLL",
+        "IK.L\nIKLL",
+        "IL.K\nILLK",
+        "KI.L\nKILL",
+        "KK.L\nIILL",
+        "KL.I\nKLLI",
+        "LL.I\nLKKI",
+        "LL.K\nLIIK",
     ]
     assert b.labels[0] == "L r0c0 r0c1 r1c0"
 
@@ -597,7 +642,9 @@ def test_queens_structure():
 # =============================================================================================
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+LEETCODE_SOLUTION = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
 
 
 def data_lines(name: str) -> list[str]:

@@ -15,7 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew import cover
-from clew.cover import CoverCount, CoverInputError, Problem, Search, _reference, check_cover, is_cover, knuth
+from clew.cover import (
+    CoverCount,
+    CoverInputError,
+    Problem,
+    Search,
+    _reference,
+    check_cover,
+    is_cover,
+    knuth,
+)
 from clew.cover.models import rook_matrices, rook_matrix
 from clew.cover.solver import prefixes, search_tables
 from clew.errors import InvalidSolutionError
@@ -60,7 +69,10 @@ def test_knuths_dlx3_example():
     p = knuth.read(DLX3_TEXT)
     assert p.primary == ("A", "B", "C") and p.secondary == ("X", "Y")
     assert p.bounds == ((1, 1), (1, 1), (2, 3)) and p.bounds_of == {"C": (2, 3)}
-    assert p.multiplicities and repr(p) == "Problem(3 primary items, 2 secondary, 5 options, 1 with multiplicities)"
+    assert (
+        p.multiplicities
+        and repr(p) == "Problem(3 primary items, 2 secondary, 5 options, 1 with multiplicities)"
+    )
     assert checked(p) == [[1, 3, 4]]
     assert cover.solve(p) == [1, 3, 4] and cover.count(p) == 1
     assert p.describe([1, 3, 4]) == [["A", "C", "X:1", "Y:1"], ["B", "X:1"], ["C", "Y:1"]]
@@ -88,13 +100,17 @@ def test_lower_bounds_of_zero_count_every_subset():
 def test_exactly_k_and_too_few_options():
     assert cover.count(Problem([["a"], ["a"], ["a"]], bounds={"a": 2})) == 3
     assert cover.count(Problem([["a"], ["a"]], bounds={"a": 3})) == 0
-    assert cover.count(Problem([["a", "b"], ["a"], ["b"]], bounds={"a": (1, 2)})) == 3  # {ab}, {ab, a}, {a, b}
+    assert (
+        cover.count(Problem([["a", "b"], ["a"], ["b"]], bounds={"a": (1, 2)})) == 3
+    )  # {ab}, {ab, a}, {a, b}
 
 
 def test_options_without_primary_items_are_never_chosen():
     p = Problem([["a", "x"], ["x"], ["a"]], primary=["a"], bounds={"a": (1, 2)})
     assert sorted(checked(p)) == [[0], [0, 2], [2]]
-    with pytest.raises(InvalidSolutionError, match="^option 1 covers no primary item: no solution takes it$"):
+    with pytest.raises(
+        InvalidSolutionError, match="^option 1 covers no primary item: no solution takes it$"
+    ):
         check_cover(p, [1, 2])
 
 
@@ -117,7 +133,9 @@ def bounded_problems(draw, coloured=True, plain=False):
     secondary = [f"s{i}" for i in range(n_secondary)]
     options = []
     for _ in range(draw(st.integers(0, 9))):
-        names = draw(st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=4, unique=True))
+        names = draw(
+            st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=4, unique=True)
+        )
         option = []
         for name in names:
             if coloured and name.startswith("s") and draw(st.booleans()):
@@ -150,8 +168,14 @@ def test_kernel_agrees_with_the_reference(problem):
     if len(problem.options) <= 6:
         from itertools import combinations
 
-        subsets = [list(c) for k in range(len(problem.options) + 1) for c in combinations(range(len(problem.options)), k)]
-        assert [s for s in subsets if is_cover(problem, s)] == sorted(expected, key=lambda s: (len(s), s))
+        subsets = [
+            list(c)
+            for k in range(len(problem.options) + 1)
+            for c in combinations(range(len(problem.options)), k)
+        ]
+        assert [s for s in subsets if is_cover(problem, s)] == sorted(
+            expected, key=lambda s: (len(s), s)
+        )
 
 
 @settings(max_examples=150, deadline=None)
@@ -181,7 +205,9 @@ def _depth_cut(problem, depth):
     search = Search(problem, engine="multiplicity")
     out = np.zeros((4096, depth), np.int64)
     sizes = np.zeros(4096, np.int64)
-    written = M.search(*search._m, search._x, search._ft, search._meta, 0, out, sizes, search._path, 0, depth)
+    written = M.search(
+        *search._m, search._x, search._ft, search._meta, 0, out, sizes, search._path, 0, depth
+    )
     assert search.done
     return [tuple(out[r, : sizes[r]].tolist()) for r in range(written)]
 
@@ -199,7 +225,9 @@ def test_any_cut_of_algorithm_m_adds_up(problem, depth):
         replay = checked(problem, taken=path, engine="multiplicity", batch=2)
         assert Search(problem, taken=path, engine="multiplicity").run() == len(replay)
         chosen = [o for o in path if o >= 0]
-        assert all(set(chosen) <= set(s) for s in replay)  # every solution of a piece extends its path
+        assert all(
+            set(chosen) <= set(s) for s in replay
+        )  # every solution of a piece extends its path
         found += replay
     assert sorted(found) == expected
     # the cut CoverCount makes, with as many pieces as asked where the tree has them
@@ -233,7 +261,10 @@ def test_multiplicity_counts_are_cut_into_pieces():
         ({"a": (-1, 2)}, "the lower bound of item 'a' is negative (-1:2)"),
         ({"a": (1, 2**31)}, "the upper bound of item 'a' is above 2147483647 (1:2147483648)"),
         ({"a": "2"}, "the bounds of item 'a' must be an int or a pair (lo, hi), got '2'"),
-        ({"a": (1, 2, 3)}, "the bounds of item 'a' must be an int or a pair (lo, hi), got (1, 2, 3)"),
+        (
+            {"a": (1, 2, 3)},
+            "the bounds of item 'a' must be an int or a pair (lo, hi), got (1, 2, 3)",
+        ),
         ({"a": (1.0, 2)}, "the bounds of item 'a' must be integers, got (1.0, 2)"),
         ({"a": True}, "the bounds of item 'a' must be an int or a pair (lo, hi), got True"),
         ({"x": 2}, "bounds for secondary item 'x': only primary items have multiplicities"),
@@ -250,9 +281,15 @@ def test_bad_bounds(bounds, message):
 def test_engines_that_cover_once_refuse_multiplicities():
     p = knuth.read(DLX3_TEXT)
     for engine in ("links", "bits"):
-        with pytest.raises(CoverInputError, match=f"engine '{engine}' covers each primary item exactly once, and item 'C' has bounds 2:3"):
+        with pytest.raises(
+            CoverInputError,
+            match=f"engine '{engine}' covers each primary item exactly once, and item 'C' has bounds 2:3",
+        ):
             Search(p, engine=engine)
-    with pytest.raises(CoverInputError, match=r"a path of the multiplicity engine holds option indices or -1, got \(5,\)"):
+    with pytest.raises(
+        CoverInputError,
+        match=r"a path of the multiplicity engine holds option indices or -1, got \(5,\)",
+    ):
         Search(p, taken=[5])
     with pytest.raises(CoverInputError, match=r"^taken must be option indices, got \['x'\]$"):
         Search(p, taken=["x"])
@@ -279,7 +316,10 @@ def test_verifier_names_the_bound(solution, message):
 def test_verifier_upper_bounds():
     p = Problem([["a"], ["a"], ["a"], ["b"]], bounds={"a": (0, 2)})
     check_cover(p, [0, 1, 3])
-    with pytest.raises(InvalidSolutionError, match=r"^primary item 'a' is covered 3 times \(options 0, 1 and 2\), at most 2 allowed$"):
+    with pytest.raises(
+        InvalidSolutionError,
+        match=r"^primary item 'a' is covered 3 times \(options 0, 1 and 2\), at most 2 allowed$",
+    ):
         check_cover(p, [0, 1, 2, 3])
 
 
@@ -318,8 +358,14 @@ BAD_DLX3 = [
     ("a 0|b\n", "the upper bound of item 'b' is zero (0|b)"),
     ("a 0:0|b\n", "the upper bound of item 'b' is zero (0:0|b)"),
     ("a 3:2|b\n", "the lower bound of item 'b' exceeds its upper bound (3:2|b)"),
-    ("a x:2|b\n", "'x:2|b': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)"),
-    ("a -1:2|b\n", "'-1:2|b': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)"),
+    (
+        "a x:2|b\n",
+        "'x:2|b': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)",
+    ),
+    (
+        "a -1:2|b\n",
+        "'-1:2|b': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)",
+    ),
     ("a 2|\n", "the item name after the bounds '2|' is empty"),
     ("a 2|b|c\n", "item name 'b|c' contains '|'"),
     ("a 2|abcdefghi\n", "item name 'abcdefghi' is longer than 8 characters"),
@@ -362,8 +408,11 @@ def test_rook_matrices_with_ranges_and_pictures():
     assert cover.count(rook_matrices(3, (0, 1), (0, 1))) == 34  # partial permutations (A002720)
     assert cover.count(rook_matrices(3, 2, 1)) == 0  # 6 ones by rows, 3 by columns
     assert cover.count(rook_matrices(2, 3, 3)) == 0  # more ones than columns
-    for bad, message in (((-1, 1, 1), "n must be at least 0"), ((2, (2, 1), 1), r"row_sum must be k >= 1 or \(lo, hi\)"),
-                         ((2, 1, "2"), r"col_sum must be an int or a pair")):
+    for bad, message in (
+        ((-1, 1, 1), "n must be at least 0"),
+        ((2, (2, 1), 1), r"row_sum must be k >= 1 or \(lo, hi\)"),
+        ((2, 1, "2"), r"col_sum must be an int or a pair"),
+    ):
         with pytest.raises(CoverInputError, match=message):
             rook_matrices(*bad)
     with pytest.raises(InvalidSolutionError):
@@ -375,7 +424,14 @@ def test_rook_matrices_with_ranges_and_pictures():
 
 
 def clew(*args, input=None):
-    result = subprocess.run([sys.executable, "-m", "clew", *map(str, args)], capture_output=True, encoding="utf-8", env=ENV, input=input, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        capture_output=True,
+        encoding="utf-8",
+        env=ENV,
+        input=input,
+        timeout=120,
+    )
     assert "Traceback" not in result.stderr, result.stderr
     return result
 
@@ -384,8 +440,15 @@ def test_cli_solves_dlx3_files(tmp_path):
     path = tmp_path / "dlx3.dlx"
     path.write_text(DLX3_TEXT)
     result = clew("cover", "solve", path)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "A C X:1 Y:1 | B X:1 | C Y:1\n", "")
-    assert clew("cover", "solve", path, "--engine", "multiplicity", "-f", "indices").stdout == "1 3 4\n"
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        "A C X:1 Y:1 | B X:1 | C Y:1\n",
+        "",
+    )
+    assert (
+        clew("cover", "solve", path, "--engine", "multiplicity", "-f", "indices").stdout
+        == "1 3 4\n"
+    )
     record = json.loads(clew("cover", "solve", path, "-f", "json").stdout)
     assert record["solution"] == [1, 3, 4]
     head = " ".join([f"2|r{i}" for i in range(4)] + [f"2|c{j}" for j in range(4)])
@@ -396,9 +459,19 @@ def test_cli_solves_dlx3_files(tmp_path):
     result = clew("cover", "solve", "--count", "-v", input=text)
     assert result.stderr.startswith("clew: 90 solutions, ") and "nodes" in result.stderr
     result = clew("cover", "solve", path, "--engine", "links")
-    assert result.returncode == 2 and "engine 'links' covers each primary item exactly once" in result.stderr
+    assert (
+        result.returncode == 2
+        and "engine 'links' covers each primary item exactly once" in result.stderr
+    )
     result = clew("cover", "solve", input="a 3:2|b\na b\n")
-    assert result.returncode == 2 and result.stderr == "clew: error: <stdin>:1: the lower bound of item 'b' exceeds its upper bound (3:2|b)\n"
+    assert (
+        result.returncode == 2
+        and result.stderr
+        == "clew: error: <stdin>:1: the lower bound of item 'b' exceeds its upper bound (3:2|b)\n"
+    )
     result = clew("cover", "solve", input="// made by a tool\na b\na b\n")
     assert result.returncode == 2 and "'//' does not start a comment" in result.stderr
-    assert clew("cover", "solve", "-f", "indices", input="  | indented\na b\n\t| tab\na b\n").stdout == "0\n"
+    assert (
+        clew("cover", "solve", "-f", "indices", input="  | indented\na b\n\t| tab\na b\n").stdout
+        == "0\n"
+    )

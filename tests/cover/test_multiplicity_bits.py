@@ -29,10 +29,14 @@ def drive(problem, kernel, *, limit=0, batch=3, path=(), cut=0, most_calls=None)
     rows, calls = [], 0
     while not s.done and (most_calls is None or calls < most_calls):
         if kernel == "links":
-            written = _kernels_m.search(*s._m, s._x, s._ft, s._meta, limit, out, sizes, s._path, len(path), cut)
+            written = _kernels_m.search(
+                *s._m, s._x, s._ft, s._meta, limit, out, sizes, s._path, len(path), cut
+            )
         else:
             assert s._mb is not None
-            written = _kernels_mbits.search(*s._mb, s._meta, limit, out, sizes, s._path, len(path), cut)
+            written = _kernels_mbits.search(
+                *s._mb, s._meta, limit, out, sizes, s._path, len(path), cut
+            )
         rows += [tuple(out[r, : sizes[r]].tolist()) for r in range(written)]
         calls += 1
     return rows, s.count, s.nodes, s.done
@@ -46,7 +50,9 @@ def same_search(problem, **kw):
 
 
 @settings(max_examples=300, deadline=None)
-@given(problem=bounded_problems(), limit=st.sampled_from([0, 1, 2]), batch=st.sampled_from([1, 3, 64]))
+@given(
+    problem=bounded_problems(), limit=st.sampled_from([0, 1, 2]), batch=st.sampled_from([1, 3, 64])
+)
 def test_bits_and_links_search_the_same_tree(problem, limit, batch):
     if Search(problem, engine="multiplicity")._mb is None:
         assert not problem.options  # only a problem without options stays on the links
@@ -109,7 +115,12 @@ def test_wide_problems_cut_alike(seed, depth):
 
 @pytest.mark.parametrize(
     "problem, limit",
-    [(queen_domination(6, 3), 0), (queen_domination(9, 5), 30), (rook_matrices(9, 2, 2), 500), (rook_matrices(5, (1, 2), (0, 3)), 0)],
+    [
+        (queen_domination(6, 3), 0),
+        (queen_domination(9, 5), 30),
+        (rook_matrices(9, 2, 2), 500),
+        (rook_matrices(5, (1, 2), (0, 3)), 0),
+    ],
     ids=["queendom6", "queendom9-first30", "rooks9-first500", "rooks5-ranges"],
 )
 def test_models_search_alike(problem, limit):
@@ -128,14 +139,23 @@ def test_the_bitset_kernel_takes_problems_up_to_its_size(monkeypatch):
 
 
 @settings(max_examples=60, deadline=None)
-@given(problem=bounded_problems(), big=st.lists(st.integers(1, 2**31 - 1), min_size=4, max_size=4), data=st.data())
+@given(
+    problem=bounded_problems(),
+    big=st.lists(st.integers(1, 2**31 - 1), min_size=4, max_size=4),
+    data=st.data(),
+)
 def test_huge_bounds_choose_alike(problem, big, data):
     """Slacks up to MAX_BOUND order the choice as on the links (the key of the bitset
     choice packs the slack in 31 bits)."""
     bounds = {}
     for item, hi in zip(problem.primary, big):
         bounds[item] = (data.draw(st.sampled_from([0, 1, min(2, hi), hi])), hi)
-    p = Problem([list(o) for o in problem.options], primary=problem.primary, secondary=problem.secondary, bounds=bounds)
+    p = Problem(
+        [list(o) for o in problem.options],
+        primary=problem.primary,
+        secondary=problem.secondary,
+        bounds=bounds,
+    )
     if p.options:
         same_search(p, batch=16)
 

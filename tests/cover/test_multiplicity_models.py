@@ -26,11 +26,18 @@ A002568 = [1, 4, 1, 16, 16, 120, 8, 728]
 
 def dominates(n: int, squares) -> bool:
     """Brute-force check, apart from the model: every square is on a line of some queen."""
-    return all(any(r == a or c == b or r - c == a - b or r + c == a + b for a, b in squares) for r in range(n) for c in range(n))
+    return all(
+        any(r == a or c == b or r - c == a - b or r + c == a + b for a, b in squares)
+        for r in range(n)
+        for c in range(n)
+    )
 
 
 def independent(squares) -> bool:
-    return all(not (a == c or b == d or a - b == c - d or a + b == c + d) for (a, b), (c, d) in combinations(squares, 2))
+    return all(
+        not (a == c or b == d or a - b == c - d or a + b == c + d)
+        for (a, b), (c, d) in combinations(squares, 2)
+    )
 
 
 def smallest(n: int, independent_: bool) -> tuple[int, int]:
@@ -64,7 +71,11 @@ def test_queen_domination_against_brute_force(n, k, independent_):
     p = queen_domination(n, k, independent=independent_)
     found = [queen_squares(p, s) for s in cover.solutions(p)]
     board = [(r, c) for r in range(n) for c in range(n)]
-    expected = [s for s in combinations(board, k) if dominates(n, s) and (not independent_ or independent(s))]
+    expected = [
+        s
+        for s in combinations(board, k)
+        if dominates(n, s) and (not independent_ or independent(s))
+    ]
     assert sorted(found) == expected
     for s in cover.solutions(p, limit=3):
         check_cover(p, s)
@@ -76,11 +87,17 @@ def test_queen_domination_input_and_pictures():
     assert p.bounds_of["queens"] == (2, 2) and p.bounds_of[(0, 0)] == (1, 2)
     squares = queen_squares(p, cover.solve(p))
     assert len(squares) == 2 and dominates(4, squares)
-    with pytest.raises(InvalidSolutionError, match=r"^primary item \(2, 3\) is not covered, at least 1 needed$"):
+    with pytest.raises(
+        InvalidSolutionError, match=r"^primary item \(2, 3\) is not covered, at least 1 needed$"
+    ):
         queen_squares(p, [0, 4])
-    for args, message in [((0, 1), "n must be at least 1, got 0"), ((3, 0), "k must be at least 1, got 0"),
-                          ((2, 5), "k must be at most n \\* n = 4, got 5"), ((True, 1), "n must be an integer, got True"),
-                          ((3, 1.5), "k must be an integer, got 1.5")]:
+    for args, message in [
+        ((0, 1), "n must be at least 1, got 0"),
+        ((3, 0), "k must be at least 1, got 0"),
+        ((2, 5), "k must be at most n \\* n = 4, got 5"),
+        ((True, 1), "n must be an integer, got True"),
+        ((3, 1.5), "k must be an integer, got 1.5"),
+    ]:
         with pytest.raises(CoverInputError, match=f"^{message}$"):
             queen_domination(*args)
     with pytest.raises(TypeError):
@@ -98,7 +115,11 @@ def distinct_copies(board, pieces, copies, fill):
     named = {f"{name}_{j}": pieces[name] for name in pieces for j in range(copies.get(name, 1))}
     tiling = polyomino_tiling(board, named)
     cells = [i for i in tiling.primary if i not in named]
-    return Problem(tiling.options, primary=list(named) + (cells if fill else []), secondary=[] if fill else cells)
+    return Problem(
+        tiling.options,
+        primary=list(named) + (cells if fill else []),
+        secondary=[] if fill else cells,
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -117,7 +138,9 @@ def test_packing_counts_sets_of_placements(rows, cols, names, data):
     found = list(cover.solutions(p))
     for s in found:
         check_cover(p, s)
-        assert sorted(p.placements[o][0] for o in s) == sorted(n for n in names for _ in range(copies[n]))
+        assert sorted(p.placements[o][0] for o in s) == sorted(
+            n for n in names for _ in range(copies[n])
+        )
     ordered = cover.count(distinct_copies(board, pieces, copies, fill))
     assert ordered == len(found) * prod(factorial(k) for k in copies.values())
     assert cover.count(p, jobs=2) == len(found)
@@ -132,15 +155,24 @@ def test_packing_with_ranges_of_copies_and_pictures():
     q = polyomino_packing("##\n##", {"D": "##"}, {"D": (0, 3)}, fill=False)
     assert sorted(map(len, cover.solutions(q))) == [0, 1, 1, 1, 1, 2, 2]
     # copies of one piece fill a board: the dominoes of a 2x4 board, Fibonacci
-    assert [cover.count(polyomino_packing("#" * n + "\n" + "#" * n, {"D": "##"}, {"D": n})) for n in range(1, 7)] == [1, 2, 3, 5, 8, 13]
+    assert [
+        cover.count(polyomino_packing("#" * n + "\n" + "#" * n, {"D": "##"}, {"D": n}))
+        for n in range(1, 7)
+    ] == [1, 2, 3, 5, 8, 13]
     assert polyomino_packing("##", {"D": "##"}).once  # one copy of each: a plain tiling
 
 
 @pytest.mark.parametrize(
     "copies, message",
     [
-        ({"D": 0}, "copies of piece 'D' must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got 0"),
-        ({"D": (2, 1)}, "copies of piece 'D' must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got (2, 1)"),
+        (
+            {"D": 0},
+            "copies of piece 'D' must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got 0",
+        ),
+        (
+            {"D": (2, 1)},
+            "copies of piece 'D' must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got (2, 1)",
+        ),
         ({"D": "2"}, "copies of piece 'D' must be an int or a pair (lo, hi), got '2'"),
         ({"D": True}, "copies of piece 'D' must be an int or a pair (lo, hi), got True"),
         ({"E": 1}, "copies of piece 'E': there is no such piece"),

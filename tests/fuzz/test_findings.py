@@ -42,14 +42,22 @@ def one_line(exc: pytest.ExceptionInfo) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def _journal(path, meta: dict, *, pieces_table: str | None = None, runs_table: str | None = None, rows=()) -> str:
+def _journal(
+    path, meta: dict, *, pieces_table: str | None = None, runs_table: str | None = None, rows=()
+) -> str:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value)")
     conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
-    conn.execute(pieces_table or "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, "
-                 "run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)")
-    conn.execute(runs_table or "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL "
-                 "DEFAULT 0, jobs INTEGER, backend TEXT)")
+    conn.execute(
+        pieces_table
+        or "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, "
+        "run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)"
+    )
+    conn.execute(
+        runs_table
+        or "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL "
+        "DEFAULT 0, jobs INTEGER, backend TEXT)"
+    )
     for row in rows:
         conn.execute(f"INSERT INTO pieces VALUES ({', '.join('?' * len(row))})", row)
     conn.commit()
@@ -83,15 +91,21 @@ def test_a_hostile_journal_is_refused_in_one_line(tmp_path, meta, why):
 
 
 def test_a_piece_record_without_a_number_is_damage_not_a_type_error(tmp_path):
-    path = _journal(tmp_path / "j.sqlite", _meta({**QUEENS, "n": 8}), pieces_table="CREATE TABLE pieces (id, value, seconds, run, finished, checksum)",
-                    rows=[(None, "1", 0.1, 1, 0.0, "0" * 32)])
+    path = _journal(
+        tmp_path / "j.sqlite",
+        _meta({**QUEENS, "n": 8}),
+        pieces_table="CREATE TABLE pieces (id, value, seconds, run, finished, checksum)",
+        rows=[(None, "1", 0.1, 1, 0.0, "0" * 32)],
+    )
     with pytest.raises(JournalError, match="damaged"):
         show_journal(path)
 
 
 def test_a_runs_table_of_other_columns_is_damage(tmp_path):
     # "no such column: seconds" was an sqlite3.OperationalError traceback
-    path = _journal(tmp_path / "j.sqlite", _meta({**QUEENS, "n": 8}), runs_table="CREATE TABLE runs (id)")
+    path = _journal(
+        tmp_path / "j.sqlite", _meta({**QUEENS, "n": 8}), runs_table="CREATE TABLE runs (id)"
+    )
     with pytest.raises(JournalError, match="damaged") as exc:
         show_journal(path)
     one_line(exc)
@@ -111,9 +125,9 @@ def test_a_journal_whose_text_is_not_utf8_is_damage(tmp_path):
 
 def test_a_journal_error_is_one_line_whatever_sqlite_says():
     # PRAGMA quick_check lists every damaged page, one per line
-    assert str(JournalError("journal j is damaged (*** in database main ***\nOn tree page 3 cell 0: bad)")) == (
-        "journal j is damaged (*** in database main *** On tree page 3 cell 0: bad)"
-    )
+    assert str(
+        JournalError("journal j is damaged (*** in database main ***\nOn tree page 3 cell 0: bad)")
+    ) == ("journal j is damaged (*** in database main *** On tree page 3 cell 0: bad)")
 
 
 def test_journal_show_of_a_hostile_journal_exits_2_with_one_line(tmp_path):
@@ -174,7 +188,9 @@ def test_a_server_that_is_no_scheduler_is_one_line_not_a_memory_error():
     thread = threading.Thread(target=answer, daemon=True)
     thread.start()
     try:
-        status, stderr, crashed = fuzz.run_cli_in_process(["queens", "count", "5", "--scheduler", f"tcp://127.0.0.1:{port}"])
+        status, stderr, crashed = fuzz.run_cli_in_process(
+            ["queens", "count", "5", "--scheduler", f"tcp://127.0.0.1:{port}"]
+        )
     finally:
         stop.set()
         thread.join(5)
@@ -208,15 +224,21 @@ def test_a_board_of_a_billion_rows_is_refused_not_drawn(kind):
 
 def test_a_negative_cell_of_a_sudoku_trace_is_ignored():
     # math.isqrt(-10**20): ValueError before
-    page = player_html([{"type": "prune", "cell": -(10**20), "row": 0, "col": 0}, {"type": "end"}], kind="sudoku")
+    page = player_html(
+        [{"type": "prune", "cell": -(10**20), "row": 0, "col": 0}, {"type": "end"}], kind="sudoku"
+    )
     assert 'data-kind="sudoku"' in page
 
 
 def test_a_label_with_a_script_end_stays_inside_the_data():
     label = "</script><script>alert(1)</script>" * 3
-    page = player_html([{"type": "place", "row": 0, "col": 0, "label": label}, {"type": "end", "n": 4}],
-                       title="</script>")
-    assert page.lower().count("</script") == player_html([{"type": "end", "n": 4}]).lower().count("</script")
+    page = player_html(
+        [{"type": "place", "row": 0, "col": 0, "label": label}, {"type": "end", "n": 4}],
+        title="</script>",
+    )
+    assert page.lower().count("</script") == player_html([{"type": "end", "n": 4}]).lower().count(
+        "</script"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,12 +318,15 @@ def test_a_maze_over_the_bound_is_refused_before_it_is_solved():
     one_line(exc)
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"", "the maze is empty"),
-    (b"\n", "the maze is empty"),
-    (b"\n" * 2**20, "line 1 is empty"),
-    (b"S.\r\n.E\r\n\r\n", "line 3 has 0 characters"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"", "the maze is empty"),
+        (b"\n", "the maze is empty"),
+        (b"\n" * 2**20, "line 1 is empty"),
+        (b"S.\r\n.E\r\n\r\n", "line 3 has 0 characters"),
+    ],
+)
 def test_empty_mazes_are_refused_fast(data, message):
     start = time.process_time()
     with pytest.raises(MazeInputError, match=message):
@@ -319,10 +344,13 @@ def test_windows_line_ends_and_a_final_line_without_newline_still_read():
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"." * MB10, "line 1: more than 62 squares"),
-    ((b"Q" * 3000 + b"\n") * 3000, "the board has 3000 rows; at most 62"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"." * MB10, "line 1: more than 62 squares"),
+        ((b"Q" * 3000 + b"\n") * 3000, "the board has 3000 rows; at most 62"),
+    ],
+)
 def test_a_board_beyond_the_largest_is_refused_before_its_squares_are_read(data, message):
     # a 3000x3000 board of queens made 9 million pairs (800 MB) before the size was checked
     start = time.process_time()
@@ -368,7 +396,9 @@ def test_a_file_of_more_bad_lines_than_the_bound_is_refused_in_one_line(monkeypa
 
     monkeypatch.setattr(sudoku_batch, "MAX_BAD_LINES", 3)
     data = b"# four bad lines\n" + b"12\n" * 2 + b"1...............\n" + b"x\n" * 2
-    with pytest.raises(sudoku.SudokuInputError, match=r"^more than 3 lines are not puzzles \(4, the first line 2\)"):
+    with pytest.raises(
+        sudoku.SudokuInputError, match=r"^more than 3 lines are not puzzles \(4, the first line 2\)"
+    ):
         list(sudoku.solve_file(data))
     path = tmp_path / "log.txt"
     path.write_bytes(data)

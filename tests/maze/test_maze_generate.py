@@ -53,8 +53,12 @@ def spanning_tree_edges(rows: list[str]) -> frozenset:
 
 
 @settings(max_examples=60, deadline=None)
-@given(width=st.integers(1, 14), height=st.integers(1, 14), seed=st.integers(0, 2**64 - 1),
-       method=st.sampled_from(maze.GENERATORS))
+@given(
+    width=st.integers(1, 14),
+    height=st.integers(1, 14),
+    seed=st.integers(0, 2**64 - 1),
+    method=st.sampled_from(maze.GENERATORS),
+)
 def test_every_generated_maze_is_a_spanning_tree(width, height, seed, method):
     if width * height < 2:
         with pytest.raises(ClewError, match="at least 2 rooms"):
@@ -69,7 +73,9 @@ def test_every_generated_maze_is_a_spanning_tree(width, height, seed, method):
 @given(width=st.integers(1, 9), height=st.integers(2, 9), seed=st.integers(0, 2**64 - 1))
 def test_kernels_carve_what_the_reference_carves(width, height, seed):
     assert maze.generate(width, height, seed=seed).rows() == ref.backtracker(width, height, seed)
-    assert maze.generate(width, height, method="wilson", seed=seed).rows() == ref.wilson(width, height, seed)
+    assert maze.generate(width, height, method="wilson", seed=seed).rows() == ref.wilson(
+        width, height, seed
+    )
 
 
 def test_a_seed_gives_one_maze_and_seeds_differ():
@@ -82,7 +88,10 @@ def test_a_seed_gives_one_maze_and_seeds_differ():
 def test_the_same_seed_gives_the_same_maze_on_every_machine():
     # pinned text: splitmix64 is written in the kernel, so no library version can change it
     assert str(maze.generate(4, 3, seed=2024)) == "\n".join(ref.backtracker(4, 3, 2024))
-    assert str(maze.generate(3, 2, method="wilson", seed=1)) == "#######\n#S....#\n#.#####\n#....E#\n#######"
+    assert (
+        str(maze.generate(3, 2, method="wilson", seed=1))
+        == "#######\n#S....#\n#.#####\n#....E#\n#######"
+    )
 
 
 def test_no_seed_draws_one_and_keeps_it():
@@ -95,8 +104,10 @@ def test_wilson_draws_every_spanning_tree_equally_often(width, height):
     # the grid graph of 2x2 rooms has 4 spanning trees, of 3x2 rooms 15
     trees = {2 * 2: 4, 3 * 2: 15}[width * height]
     draws = 200 * trees
-    seen = collections.Counter(spanning_tree_edges(maze.generate(width, height, method="wilson", seed=s).rows())
-                               for s in range(draws))
+    seen = collections.Counter(
+        spanning_tree_edges(maze.generate(width, height, method="wilson", seed=s).rows())
+        for s in range(draws)
+    )
     assert len(seen) == trees
     expected = draws / trees
     chi2 = sum((k - expected) ** 2 / expected for k in seen.values())
@@ -107,25 +118,34 @@ def test_wilson_draws_every_spanning_tree_equally_often(width, height):
 
 def test_the_backtracker_is_biased_and_the_test_above_sees_it():
     draws = 3000
-    seen = collections.Counter(spanning_tree_edges(maze.generate(3, 2, seed=s).rows()) for s in range(draws))
+    seen = collections.Counter(
+        spanning_tree_edges(maze.generate(3, 2, seed=s).rows()) for s in range(draws)
+    )
     expected = draws / 15
-    assert sum((seen[t] - expected) ** 2 / expected for t in seen) + (15 - len(seen)) * expected > 40
+    assert (
+        sum((seen[t] - expected) ** 2 / expected for t in seen) + (15 - len(seen)) * expected > 40
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    ((0, 5), "width must be between 1"),
-    ((5, -1), "height must be between 1"),
-    ((1, 1), "at least 2 rooms"),
-    ((10_000, 10_000), "at most 64,000,000 rooms"),
-    ((2.5, 3), "width must be an integer"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((0, 5), "width must be between 1"),
+        ((5, -1), "height must be between 1"),
+        ((1, 1), "at least 2 rooms"),
+        ((10_000, 10_000), "at most 64,000,000 rooms"),
+        ((2.5, 3), "width must be an integer"),
+    ],
+)
 def test_bad_sizes_are_refused(args, message):
     with pytest.raises(ClewError, match=message):
         maze.generate(*args, seed=1)
 
 
 def test_bad_method_and_seed_are_refused():
-    with pytest.raises(ClewError, match="method must be one of 'backtracker', 'wilson', got 'prim'"):
+    with pytest.raises(
+        ClewError, match="method must be one of 'backtracker', 'wilson', got 'prim'"
+    ):
         maze.generate(3, 3, method="prim")
     with pytest.raises(ClewError, match="seed must be between 0 and"):
         maze.generate(3, 3, seed=-1)

@@ -32,7 +32,7 @@ def drawn_mazes(draw, max_cells=49):
     cells = draw(st.lists(st.sampled_from("..#"), min_size=rows * cols, max_size=rows * cols))
     s, e = draw(st.lists(st.integers(0, rows * cols - 1), min_size=2, max_size=2, unique=True))
     cells[s], cells[e] = "S", "E"
-    return "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+    return "\n".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
 @settings(max_examples=200, deadline=None)
@@ -95,19 +95,27 @@ def test_no_path_is_none():
 
 def test_the_solution_as_json_data():
     found = maze.solve("S.\n#E\n", "bfs")
-    assert found.as_dict() == {"method": "bfs", "length": 2, "nodes": 3, "backtracks": 0,
-                               "path": [[0, 0], [0, 1], [1, 1]]}
+    assert found.as_dict() == {
+        "method": "bfs",
+        "length": 2,
+        "nodes": 3,
+        "backtracks": 0,
+        "path": [[0, 0], [0, 1], [1, 1]],
+    }
 
 
-@pytest.mark.parametrize("path, message", [
-    ([], "the path is empty"),
-    ([(0, 0), (0, 1), (0, 2)], "stands on a wall at r1c3"),
-    ([(0, 0), (1, 1)], "jumps from r1c1 to r2c2"),
-    ([(0, 0), (0, 1), (0, 0), (0, 1)], "comes back to r1c1"),
-    ([(0, 1), (1, 1), (1, 2)], "starts at r1c2, not on S"),
-    ([(0, 0), (0, 1), (1, 1)], "ends at r2c2, not on E"),
-    ([(0, 0), (-1, 0)], "leaves the grid at r0c1"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ([], "the path is empty"),
+        ([(0, 0), (0, 1), (0, 2)], "stands on a wall at r1c3"),
+        ([(0, 0), (1, 1)], "jumps from r1c1 to r2c2"),
+        ([(0, 0), (0, 1), (0, 0), (0, 1)], "comes back to r1c1"),
+        ([(0, 1), (1, 1), (1, 2)], "starts at r1c2, not on S"),
+        ([(0, 0), (0, 1), (1, 1)], "ends at r2c2, not on E"),
+        ([(0, 0), (-1, 0)], "leaves the grid at r0c1"),
+    ],
+)
 def test_the_verifier_names_what_is_wrong(path, message):
     with pytest.raises(InvalidSolutionError, match=message):
         maze.check_path("S.#\n#..\n#.E\n", path)
@@ -117,7 +125,9 @@ def test_the_verifier_names_what_is_wrong(path, message):
 def test_bad_arguments_are_refused():
     with pytest.raises(ClewError, match="method must be one of 'dfs', 'bfs', got 'astar'"):
         maze.solve("S.E\n", "astar")
-    with pytest.raises(ArgumentError, match=r"^limit must be at least 1 \(None finds every solution\), got 0$"):
+    with pytest.raises(
+        ArgumentError, match=r"^limit must be at least 1 \(None finds every solution\), got 0$"
+    ):
         maze.count_paths("S.E\n", limit=0)
     # a value of the wrong kind is a TypeError naming it (the contract)
     with pytest.raises(TypeError, match="expected a Maze or its text, got int"):

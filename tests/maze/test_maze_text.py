@@ -11,21 +11,24 @@ from clew.errors import ClewError
 from clew.maze import Maze, MazeInputError
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "the maze is empty"),
-    ("\n", "the maze is empty"),
-    ("\nS.E\n", "line 1 is empty"),
-    ("#.#\n#.E\n", "no start: the maze has no 'S'"),
-    ("#S#\n#..\n", "no end: the maze has no 'E'"),
-    ("S.S\n..E\n", "line 1, column 3: a second start 'S' (the first is at line 1, column 1)"),
-    ("S.E\n..E\n", "line 2, column 3: a second end 'E' (the first is at line 1, column 3)"),
-    ("S.E\n...\n..\n", "line 3 has 2 characters, line 1 has 3"),
-    ("S.E\n\n...\n", "line 2 has 0 characters, line 1 has 3"),
-    ("S.E\n.x.\n", "line 2, column 2: unknown character 'x'"),
-    ("S.E \n...\n", "line 2 has 3 characters, line 1 has 4"),
-    ("S.E\n.\t.\n", "line 2, column 2: unknown character '\\t'"),
-    ("S.E\n.é.\n", "line 2, column 2: unknown character 'é'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "the maze is empty"),
+        ("\n", "the maze is empty"),
+        ("\nS.E\n", "line 1 is empty"),
+        ("#.#\n#.E\n", "no start: the maze has no 'S'"),
+        ("#S#\n#..\n", "no end: the maze has no 'E'"),
+        ("S.S\n..E\n", "line 1, column 3: a second start 'S' (the first is at line 1, column 1)"),
+        ("S.E\n..E\n", "line 2, column 3: a second end 'E' (the first is at line 1, column 3)"),
+        ("S.E\n...\n..\n", "line 3 has 2 characters, line 1 has 3"),
+        ("S.E\n\n...\n", "line 2 has 0 characters, line 1 has 3"),
+        ("S.E\n.x.\n", "line 2, column 2: unknown character 'x'"),
+        ("S.E \n...\n", "line 2 has 3 characters, line 1 has 4"),
+        ("S.E\n.\t.\n", "line 2, column 2: unknown character '\\t'"),
+        ("S.E\n.é.\n", "line 2, column 2: unknown character 'é'"),
+    ],
+)
 def test_bad_text_is_refused_with_line_and_column(text, message):
     with pytest.raises(MazeInputError) as caught:
         Maze.from_text(text)
@@ -37,7 +40,9 @@ def test_bad_text_is_refused_with_line_and_column(text, message):
 def test_the_file_name_leads_the_message(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("S.E\n.?.\n")
-    with pytest.raises(MazeInputError, match=r"^.*bad\.txt: line 2, column 2: unknown character '\?'"):
+    with pytest.raises(
+        MazeInputError, match=r"^.*bad\.txt: line 2, column 2: unknown character '\?'"
+    ):
         Maze.read(path)
     with pytest.raises(ClewError, match="cannot read the maze"):
         Maze.read(tmp_path / "missing.txt")

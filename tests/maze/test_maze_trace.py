@@ -24,8 +24,12 @@ def replay(events):
 
 
 @settings(max_examples=40, deadline=None)
-@given(width=st.integers(1, 10), height=st.integers(2, 10), seed=st.integers(0, 2**64 - 1),
-       method=st.sampled_from(maze.GENERATORS))
+@given(
+    width=st.integers(1, 10),
+    height=st.integers(2, 10),
+    seed=st.integers(0, 2**64 - 1),
+    method=st.sampled_from(maze.GENERATORS),
+)
 def test_the_trace_is_the_kernel_walk(width, height, seed, method):
     m = maze.generate(width, height, method=method, seed=seed)
     events = list(maze.trace(m))

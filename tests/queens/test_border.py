@@ -32,7 +32,8 @@ def test_the_orbits_cover_every_non_attacking_border(n):
                 for rgt in range(n):
                     cells = {(0, t), (m, b), (lft, 0), (rgt, m)}
                     if all(
-                        p == q or (p[0] != q[0] and p[1] != q[1] and abs(p[0] - q[0]) != abs(p[1] - q[1]))
+                        p == q
+                        or (p[0] != q[0] and p[1] != q[1] and abs(p[0] - q[0]) != abs(p[1] - q[1]))
                         for p in cells
                         for q in cells
                     ):
@@ -54,7 +55,9 @@ def test_a_plain_count_loads_one_kernel_module():
         "print(count_job(12, jobs=1)['total'], 'clew.queens._kernels_count' in sys.modules, "
         "*sorted(name for name in dir(scan) if getattr(getattr(scan, name), 'overloads', None)))"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
     assert done.returncode == 0, done.stderr
     total, first_round, *loaded = done.stdout.split()
     assert (total, first_round) == ("14200", "False")

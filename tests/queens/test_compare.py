@@ -68,16 +68,26 @@ def test_the_kernels_on_their_own():
 
 def test_a_method_over_the_limit_is_not_run_and_its_work_is_exact():
     rungs = {r.key: r for r in compare(9, limit=10**8)}
-    assert not rungs["every"].ran and rungs["every"].examined == math.comb(81, 9) and rungs["every"].exact
+    assert (
+        not rungs["every"].ran
+        and rungs["every"].examined == math.comb(81, 9)
+        and rungs["every"].exact
+    )
     assert not rungs["rows"].ran and rungs["rows"].examined == 9**9 and rungs["rows"].exact
     assert "not run: more than the limit of 100,000,000 placements" in rungs["rows"].note
-    assert all(rungs[k].ran and rungs[k].count == 352 for k in ("is_valid", "flags", "bits", "clew"))
+    assert all(
+        rungs[k].ran and rungs[k].count == 352 for k in ("is_valid", "flags", "bits", "clew")
+    )
     # the searches' work follows exactly from the bitmask search, run or not
     rungs = {r.key: r for r in compare(6, limit=200)}
     assert rungs["bits"].ran and rungs["bits"].examined == 152
     tried, placed = textbook_work(6)
     for key in ("is_valid", "flags"):
-        assert not rungs[key].ran and rungs[key].exact and (rungs[key].examined, rungs[key].nodes) == (tried, placed)
+        assert (
+            not rungs[key].ran
+            and rungs[key].exact
+            and (rungs[key].examined, rungs[key].nodes) == (tried, placed)
+        )
         assert rungs[key].count is None and rungs[key].seconds is None
 
 
@@ -93,7 +103,9 @@ def test_large_boards_are_estimated_not_run():
     assert rungs["every"].exact and rungs["every"].examined == math.comb(400, 20)
     assert rungs["rows"].exact and rungs["rows"].examined == 20**20
     for key in ("is_valid", "flags", "bits"):
-        assert not rungs[key].exact and rungs[key].examined > LIMIT and "estimated" in rungs[key].note
+        assert (
+            not rungs[key].exact and rungs[key].examined > LIMIT and "estimated" in rungs[key].note
+        )
     assert rungs["is_valid"].examined == rungs["flags"].examined > rungs["bits"].examined
     assert "beyond n = 17" in rungs["clew"].note
 
@@ -131,7 +143,11 @@ def test_the_table():
     text = format_table(compare(9, limit=10**9))
     lines = text.splitlines()
     assert lines[0].split() == ["method", "placements", "examined", "nodes", "time", "solutions"]
-    assert lines[1].startswith("every placement") and "260,887,834,350" in lines[1] and "not run" in lines[1]
+    assert (
+        lines[1].startswith("every placement")
+        and "260,887,834,350" in lines[1]
+        and "not run" in lines[1]
+    )
     assert lines[2].startswith("one queen per row") and lines[2].endswith("352")
     assert lines[-1].startswith("every placement: not run: more than the limit of 1,000,000,000")
     # huge exact numbers in short, estimates with a tilde
@@ -160,11 +176,21 @@ def test_cli_table_and_json(capsys):
     assert data["n"] == 9 and data["limit"] == 10**8
     assert [m["key"] for m in data["methods"]] == KEYS
     every = data["methods"][0]
-    assert (every["ran"], every["examined"], every["seconds"], every["count"]) == (False, 260887834350, None, None)
+    assert (every["ran"], every["examined"], every["seconds"], every["count"]) == (
+        False,
+        260887834350,
+        None,
+        None,
+    )
     assert {m["count"] for m in data["methods"] if m["ran"]} == {352}
 
 
 def test_cli_bad_input(capsys):
     for args in (["33"], ["0"], ["8", "--limit", "0"], ["x"]):
         status, out, err = run(capsys, "queens", "compare", *args)
-        assert status == 2 and out == "" and len(err.splitlines()) == 1 and err.startswith("clew: error: ")
+        assert (
+            status == 2
+            and out == ""
+            and len(err.splitlines()) == 1
+            and err.startswith("clew: error: ")
+        )

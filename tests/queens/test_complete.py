@@ -18,7 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew.errors import ArgumentError, BoardSizeError, ClewError
-from clew.queens import Completion, CompletionInputError, _reference, check_solution, complete, construct, local
+from clew.queens import (
+    Completion,
+    CompletionInputError,
+    _reference,
+    check_solution,
+    complete,
+    construct,
+    local,
+)
 from clew.queens import parse_board
 from clew.queens.completion import MAX_COMPLETE_N, METHODS, check_board
 
@@ -36,7 +44,9 @@ def all_solutions(n: int) -> tuple[tuple[int, ...], ...]:
 def brute_force(n: int, placed, blocked) -> list[tuple[int, ...]]:
     """The completions, by filtering every solution of the board."""
     return [
-        s for s in all_solutions(n) if all(s[r] == c for r, c in placed) and all(s[r] != c for r, c in blocked)
+        s
+        for s in all_solutions(n)
+        if all(s[r] == c for r, c in placed) and all(s[r] != c for r, c in blocked)
     ]
 
 
@@ -165,7 +175,9 @@ def test_counts_are_invariant_under_the_symmetries_of_the_board(problem, seed):
     n, placed, blocked = problem
     rng = random.Random(seed)
     if len(placed) < 2:  # keep the searches small: two queens at least
-        extra = [(r, c) for r in range(n) for c in range(n) if all(not attack((r, c), q) for q in placed)]
+        extra = [
+            (r, c) for r in range(n) for c in range(n) if all(not attack((r, c), q) for q in placed)
+        ]
         rng.shuffle(extra)
         for sq in extra:
             if len(placed) == 2:
@@ -231,7 +243,15 @@ def test_docstring_examples(method):
 @methods
 @pytest.mark.parametrize(
     "limit, count, exact",
-    [(1, 1, False), (2, 2, False), (91, 91, False), (92, 92, False), (93, 92, True), (10**6, 92, True), (None, 92, True)],
+    [
+        (1, 1, False),
+        (2, 2, False),
+        (91, 91, False),
+        (92, 92, False),
+        (93, 92, True),
+        (10**6, 92, True),
+        (None, 92, True),
+    ],
 )
 def test_limit(method, limit, count, exact):
     result = complete(8, limit=limit, method=method)
@@ -252,7 +272,12 @@ def test_impossible_boards(method):
         assert brute_force(n, placed, blocked) == []
         for limit in (1, 2, None):
             result = complete(n, placed, blocked, limit=limit, method=method)
-            assert (result.first, result.count, result.possible, result.exact) == (None, 0, False, True)
+            assert (result.first, result.count, result.possible, result.exact) == (
+                None,
+                0,
+                False,
+                True,
+            )
 
 
 @methods
@@ -305,9 +330,17 @@ INPUT_ERRORS = [
     ([(2, 3)], [(5, 5), (2, 3)], "the queen on r3c4 stands on a blocked square"),
     # off the board (0-based)
     ([(8, 0)], [], "placed: (8, 0) is off the 8x8 board (rows and columns are given from 0 to 7)"),
-    ([(0, -1)], [], "placed: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (
+        [(0, -1)],
+        [],
+        "placed: (0, -1) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
     ([], [(3, 8)], "blocked: (3, 8) is off the 8x8 board (rows and columns are given from 0 to 7)"),
-    ([], [(-1, 2)], "blocked: (-1, 2) is off the 8x8 board (rows and columns are given from 0 to 7)"),
+    (
+        [],
+        [(-1, 2)],
+        "blocked: (-1, 2) is off the 8x8 board (rows and columns are given from 0 to 7)",
+    ),
     # the same queen twice (rather than "attack each other along a row")
     ([(1, 1), (4, 2), (1, 1)], [], "placed: square r2c2 is given twice"),
     # not pairs of integers
@@ -349,8 +382,16 @@ def test_check_board_returns_the_squares():
         ({"n": MAX_COMPLETE_N + 1}, BoardSizeError, "n must be between 1 and 62, got 63"),
         ({"n": 8.0}, BoardSizeError, "n must be an integer, got 8.0"),
         # the limit of every family (clew.errors.check_limit): an ArgumentError
-        ({"n": 8, "limit": 0}, ArgumentError, "limit must be at least 1 (None finds every solution), got 0"),
-        ({"n": 8, "limit": -1}, ArgumentError, "limit must be at least 1 (None finds every solution), got -1"),
+        (
+            {"n": 8, "limit": 0},
+            ArgumentError,
+            "limit must be at least 1 (None finds every solution), got 0",
+        ),
+        (
+            {"n": 8, "limit": -1},
+            ArgumentError,
+            "limit must be at least 1 (None finds every solution), got -1",
+        ),
         ({"n": 8, "limit": 1.5}, ArgumentError, "limit must be an integer, got 1.5"),
         ({"n": 8, "limit": True}, ArgumentError, "limit must be an integer, got True"),
         ({"n": 8, "method": "dfs"}, ArgumentError, "method must be one of mrv, rows, got 'dfs'"),
@@ -432,9 +473,15 @@ def test_parse_then_complete_matches_brute_force():
         text = "\n".join(" ".join(row) for row in grid)
         size, placed, blocked = parse_board(text)
         assert size == n
-        assert sorted(placed) == sorted((r, c) for r in range(n) for c in range(n) if grid[r][c] == "Q")
-        assert sorted(blocked) == sorted((r, c) for r in range(n) for c in range(n) if grid[r][c] == "x")
-        assert complete(n, placed, blocked, limit=None).count == len(brute_force(n, placed, blocked))
+        assert sorted(placed) == sorted(
+            (r, c) for r in range(n) for c in range(n) if grid[r][c] == "Q"
+        )
+        assert sorted(blocked) == sorted(
+            (r, c) for r in range(n) for c in range(n) if grid[r][c] == "x"
+        )
+        assert complete(n, placed, blocked, limit=None).count == len(
+            brute_force(n, placed, blocked)
+        )
 
 
 def test_parse_board_accepts_tabs_between_squares():

@@ -76,7 +76,11 @@ def test_any_number_of_pieces_gives_the_same_count(pieces, queens_counts):
         assert len(work.pieces()) == pieces + 2
     else:  # constellations split on their first choices, as far as the search allows
         assert len(work.pieces()) > rows + 2
-    assert run(work, jobs=2) == {"n": 10, "total": queens_counts.total[10], "unique": queens_counts.unique[10]}
+    assert run(work, jobs=2) == {
+        "n": 10,
+        "total": queens_counts.total[10],
+        "unique": queens_counts.unique[10],
+    }
 
 
 @settings(max_examples=40, deadline=None)
@@ -130,7 +134,9 @@ def test_jobs_zero_says_what_to_give():
     assert str(info.value) == "jobs must be at least 1 (None uses every core), got 0"
 
 
-@pytest.mark.parametrize("function", [queens.count, queens.counts, counter.count_total, counter.count_job])
+@pytest.mark.parametrize(
+    "function", [queens.count, queens.counts, counter.count_total, counter.count_job]
+)
 def test_jobs_default_to_one(function):
     # one worker unless asked (clew.DEFAULT_JOBS): a call does what it says, no pool appears
     import inspect
@@ -168,7 +174,9 @@ def test_pieces_of_any_partition_sum_to_the_total(n, queens_counts):
     partitions = [
         [0, k],
         list(range(k + 1)),  # one constellation per piece
-        [0, *sorted(rng.choice(np.arange(1, k), size=min(5, k - 1), replace=False).tolist()), k] if k > 2 else [0, k],
+        [0, *sorted(rng.choice(np.arange(1, k), size=min(5, k - 1), replace=False).tolist()), k]
+        if k > 2
+        else [0, k],
     ]
     for cuts in partitions:
         pieces = [queens.count_piece(n, table, lo, hi) for lo, hi in zip(cuts[:-1], cuts[1:])]

@@ -38,7 +38,9 @@ def _kernel(n: int, squares: list[int], tail: int) -> tuple[int, int]:
     return int(found), int(tally[scan.TALLY_NODES])
 
 
-def _per_constellation(n: int, table: np.ndarray, tail: int, tally: np.ndarray | None = None) -> np.ndarray:
+def _per_constellation(
+    n: int, table: np.ndarray, tail: int, tally: np.ndarray | None = None
+) -> np.ndarray:
     """Each constellation's completions by the kernel the counting API calls for ``tail``."""
     tally = np.zeros(scan.TALLY_SIZE, np.int64) if tally is None else tally
     if tail <= scan.MRV_TAIL:
@@ -62,7 +64,9 @@ def test_kernel_and_reference_agree_node_for_node(n, tail):
     table = queens.constellations(n)
     for row in table:
         squares = [int(q) for q in row[1 : 1 + row[0]]]
-        assert _kernel(n, squares, tail) == _reference.count_completions(n, _queens(n, squares), tail), squares
+        assert _kernel(n, squares, tail) == _reference.count_completions(
+            n, _queens(n, squares), tail
+        ), squares
 
 
 @pytest.mark.parametrize("n", range(4, 10))
@@ -71,7 +75,9 @@ def test_each_constellation_counts_its_own_solutions(n):
     # textbook reference, number its completions: whatever the tail.
     border: dict = {}
     for sol in _solutions(n):
-        cells = {(0, sol[0]), (n - 1, sol[n - 1])} | {(r, c) for r, c in enumerate(sol) if c in (0, n - 1)}
+        cells = {(0, sol[0]), (n - 1, sol[n - 1])} | {
+            (r, c) for r, c in enumerate(sol) if c in (0, n - 1)
+        }
         key = tuple(sorted(r * n + c for r, c in cells))
         border[key] = border.get(key, 0) + 1
     table = queens.constellations(n)
@@ -109,7 +115,10 @@ def test_any_placement_completes_as_the_reference_says(case, tail):
 def test_totals_are_the_published_counts_for_every_tail(n, tail, queens_counts):
     table = queens.constellations(n)
     per = _per_constellation(n, table, tail)
-    assert sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist())) == queens_counts.total[n]
+    assert (
+        sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist()))
+        == queens_counts.total[n]
+    )
 
 
 @pytest.mark.parametrize("n", [13, 14])
@@ -120,7 +129,10 @@ def test_row_by_row_and_mrv_visit_different_trees_to_the_same_count(n, queens_co
     for tail in (3, n):
         tally = np.zeros(scan.TALLY_SIZE, np.int64)
         per = _per_constellation(n, table, tail, tally)
-        assert sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist())) == queens_counts.total[n]
+        assert (
+            sum(int(w) * int(c) for w, c in zip(table[:, 5].tolist(), per.tolist()))
+            == queens_counts.total[n]
+        )
         tallies[tail] = int(tally[0])
     assert tallies[3] < tallies[n]  # MRV cuts the tree
 
@@ -158,7 +170,9 @@ def test_table_pieces_have_the_first_round_values(n):
     old = first.count_constellations(n, table, 0, len(table))
     for kind, lo, hi in QueensCount(n).pieces():
         assert kind == "constellations"
-        expected = sum(int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), old[lo:hi].tolist()))
+        expected = sum(
+            int(w) * int(c) for w, c in zip(table[lo:hi, 5].tolist(), old[lo:hi].tolist())
+        )
         assert count_piece(n, table, lo, hi) == expected
 
 
@@ -169,7 +183,9 @@ def test_split_pieces_have_the_first_round_values(n):
     for piece in work.pieces():
         assert piece[0] == "queens"
         _, k, extra = piece
-        squares = np.concatenate([table[k, 1 : 1 + table[k, 0]], np.asarray(extra, np.int64)]).astype(np.int64)
+        squares = np.concatenate(
+            [table[k, 1 : 1 + table[k, 0]], np.asarray(extra, np.int64)]
+        ).astype(np.int64)
         expected = int(table[k, 5]) * int(first.count_placements(n, squares, len(squares)))
         assert work.run_piece(piece) == expected
 

@@ -35,19 +35,25 @@ def test_small_board_without_the_compiler():
         "import sys; from clew import queens; "
         "print(queens.count(8), queens.count(8, unique=True), 'numba' in sys.modules, 'numpy' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
     assert out.stdout.split() == ["92", "12", "False", "False"]
 
 
 def test_compiled_once_loaded(monkeypatch, queens_counts):
     assert counter.count_job(13)["total"] == queens_counts.total[13]  # loads the compiled counter
-    monkeypatch.setattr(small, "count", lambda n: pytest.fail("interpreted after the compiler was paid for"))
+    monkeypatch.setattr(
+        small, "count", lambda n: pytest.fail("interpreted after the compiler was paid for")
+    )
     assert queens.count(9) == queens_counts.total[9]
 
 
 def test_mechanism_options_take_the_work_object(tmp_path, monkeypatch, queens_counts):
     monkeypatch.setattr(counter, "_compiled_loaded", lambda: False)
-    monkeypatch.setattr(small, "counts", lambda n: pytest.fail("a journal asks for the work object"))
+    monkeypatch.setattr(
+        small, "counts", lambda n: pytest.fail("a journal asks for the work object")
+    )
     journal = tmp_path / "q.sqlite"
     answer = counter.count_job(7, unique=True, journal=journal, jobs=1)
     assert answer == {"n": 7, "total": 40, "unique": 6}

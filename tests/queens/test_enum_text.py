@@ -90,7 +90,9 @@ def test_groups_cover_every_first_queen_once():
             assert mirror in groups
 
 
-@pytest.mark.parametrize("n, prefix", [(6, (1,)), (8, (0,)), (8, (3,)), (9, (4, 0)), (9, (4, 7)), (10, (9,))])
+@pytest.mark.parametrize(
+    "n, prefix", [(6, (1,)), (8, (0,)), (8, (3,)), (9, (4, 0)), (9, (4, 7)), (10, (9,))]
+)
 def test_group_kernel_is_the_reference_filtered(n, prefix):
     C, L, R, F, P = (np.zeros(n + 1, np.int64) for _ in range(5))
     out = np.empty((7, n), np.int8)  # small: many resumes
@@ -98,7 +100,9 @@ def test_group_kernel_is_the_reference_filtered(n, prefix):
     depth = group_start(n, pre, len(prefix), C, L, R, F, P)
     found = []
     while depth != GROUP_DONE:
-        written, depth = group_next(n, C, L, R, F, P, depth, len(prefix), out, 3)  # 3 steps back a call
+        written, depth = group_next(
+            n, C, L, R, F, P, depth, len(prefix), out, 3
+        )  # 3 steps back a call
         found += [tuple(r) for r in out[:written].tolist()]
     assert found == [s for s in _reference.solutions(n) if s[: len(prefix)] == prefix]
 
@@ -210,7 +214,9 @@ def test_bad_arguments_are_refused(kwargs, words):
 @settings(max_examples=30, deadline=None)
 def test_write_columns_says_how_many_it_wrote(n, limit, ordered):
     out = io.BytesIO()
-    assert solver.write_columns(n, out, limit=limit, ordered=ordered) == len(out.getvalue().splitlines())
+    assert solver.write_columns(n, out, limit=limit, ordered=ordered) == len(
+        out.getvalue().splitlines()
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,7 +243,9 @@ def test_cli_any_order_sorted_is_the_lexicographic_output():
 
 @pytest.mark.parametrize("extra", [[], ["--any-order"]])
 def test_cli_head_closes_the_pipe(extra):
-    line = f"set -o pipefail; '{sys.executable}' -m clew queens solve 16 {' '.join(extra)} | head -n 3"
+    line = (
+        f"set -o pipefail; '{sys.executable}' -m clew queens solve 16 {' '.join(extra)} | head -n 3"
+    )
     result = subprocess.run(["bash", "-c", line], capture_output=True, env=ENV, timeout=60)
     assert result.stderr == b""
     assert result.returncode == 141

@@ -80,11 +80,16 @@ def test_package_reexports_the_formats():
 
 @pytest.mark.parametrize("draw", [fmt.to_leetcode, fmt.to_matrix, fmt.to_board])
 def test_pictures_refuse_off_board_columns(draw):
-    with pytest.raises(InvalidSolutionError, match="the queen of row 2 is off the 4x4 board: its column is 4, not 0 to 3"):
+    with pytest.raises(
+        InvalidSolutionError,
+        match="the queen of row 2 is off the 4x4 board: its column is 4, not 0 to 3",
+    ):
         draw((1, 4, 0, 2))
 
 
-@pytest.mark.parametrize("n, words", [(8, "an 8x8 board"), (11, "an 11x11 board"), (9, "a 9x9 board")])
+@pytest.mark.parametrize(
+    "n, words", [(8, "an 8x8 board"), (11, "an 11x11 board"), (9, "a 9x9 board")]
+)
 def test_too_large_to_draw_says_a_or_an(monkeypatch, n, words):
     monkeypatch.setattr(fmt, "MAX_PICTURE_N", 3)
     with pytest.raises(BoardSizeError) as info:

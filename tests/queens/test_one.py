@@ -57,7 +57,9 @@ def test_construct_every_size_up_to_2000():
 def test_construct_large_boards(n):
     cols = construct(n)
     assert_solution(cols, n)
-    assert np.array_equal(np.sort(cols), np.arange(n))  # a permutation, independently of the verifier
+    assert np.array_equal(
+        np.sort(cols), np.arange(n)
+    )  # a permutation, independently of the verifier
 
 
 @pytest.mark.slow
@@ -278,7 +280,10 @@ def test_a_shared_column_among_a_million():
     with pytest.raises(InvalidSolutionError) as info:
         check_solution(cols)
     # row j is the first changed row, and the column is checked before the diagonals
-    assert str(info.value) == f"queens at r{i + 1}c{cols[i] + 1} and r{j + 1}c{cols[i] + 1} share a column"
+    assert (
+        str(info.value)
+        == f"queens at r{i + 1}c{cols[i] + 1} and r{j + 1}c{cols[i] + 1} share a column"
+    )
     assert reference_first_conflict(cols) == (i, j)
 
 
@@ -289,7 +294,10 @@ def test_an_off_board_queen_among_a_million(value, shown):
     cols[777_777] = value
     with pytest.raises(InvalidSolutionError) as info:
         check_solution(cols)
-    assert str(info.value) == f"the queen of row 777778 is off the 1000000x1000000 board: its column is {shown}, not 0 to 999999"
+    assert (
+        str(info.value)
+        == f"the queen of row 777778 is off the 1000000x1000000 board: its column is {shown}, not 0 to 999999"
+    )
 
 
 def test_the_last_queen_is_checked():

@@ -71,7 +71,13 @@ def test_arithmetic_on_a_solution_is_a_plain_array():
 
 def test_completion_to_dict():
     found = queens.complete(8, placed=[(0, 0)], limit=None)
-    assert found.to_dict() == {"n": 8, "columns": [0, 4, 7, 5, 2, 6, 1, 3], "count": 4, "limit": None, "exact": True}
+    assert found.to_dict() == {
+        "n": 8,
+        "columns": [0, 4, 7, 5, 2, 6, 1, 3],
+        "count": 4,
+        "limit": None,
+        "exact": True,
+    }
     none = queens.complete(4, placed=[(0, 0)])
     assert none.to_dict() == {"n": 4, "columns": None, "count": 0, "limit": 1, "exact": True}
     _documented(queens.Completion, found.to_dict())
@@ -79,7 +85,11 @@ def test_completion_to_dict():
 
 def test_compare_returns_a_ladder_with_a_json_form():
     rungs = queens.compare(5)
-    assert isinstance(rungs, ladder.Ladder) and isinstance(rungs, list) and len(rungs) == len(ladder.METHODS)
+    assert (
+        isinstance(rungs, ladder.Ladder)
+        and isinstance(rungs, list)
+        and len(rungs) == len(ladder.METHODS)
+    )
     data = rungs.to_dict()
     assert data["n"] == 5 and data["limit"] == ladder.LIMIT and len(data["methods"]) == 6
     _documented(ladder.Ladder, data)
@@ -90,7 +100,9 @@ def test_compare_returns_a_ladder_with_a_json_form():
 
 
 def test_compare_limit_is_keyword_only_and_checked():
-    assert inspect.signature(queens.compare).parameters["limit"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert (
+        inspect.signature(queens.compare).parameters["limit"].kind is inspect.Parameter.KEYWORD_ONLY
+    )
     with pytest.raises(ArgumentError, match="limit must be at least 1"):
         queens.compare(5, limit=0)
     assert queens.compare(4, limit=None).limit is None
@@ -155,7 +167,9 @@ def test_write_solution_in_chunks(monkeypatch, chunk, fmt):
         out = io.BytesIO()
         cols = queens.one(n)
         output.write_solution(cols, out, fmt=fmt)
-        expected = queens.to_json(cols.tolist()) if fmt == "json" else queens.to_columns(cols.tolist())
+        expected = (
+            queens.to_json(cols.tolist()) if fmt == "json" else queens.to_columns(cols.tolist())
+        )
         assert out.getvalue().decode() == expected + "\n"
 
 
@@ -178,7 +192,9 @@ def test_read_board_errors_name_the_file(tmp_path):
         read_board(path)
     with pytest.raises(CompletionInputError, match=r"missing.txt: cannot read the board"):
         read_board(tmp_path / "missing.txt")
-    with pytest.raises(CompletionInputError, match=r"^<stdin>: line 2: 1 square, but the first row has 2$"):
+    with pytest.raises(
+        CompletionInputError, match=r"^<stdin>: line 2: 1 square, but the first row has 2$"
+    ):
         read_board(io.BytesIO(b"..\n.\n"))
     with pytest.raises(TypeError, match="got int"):
         read_board(5)
@@ -191,7 +207,9 @@ def test_complete_board():
         complete_board(3, board=io.BytesIO(b"..\n..\n"))
     with pytest.raises(ArgumentError, match="give the board size n or a board file"):
         complete_board()
-    both = complete_board(5, [(0, 0)], board=io.BytesIO(b".....\n..x..\n.....\n.....\n.....\n"), limit=None)
+    both = complete_board(
+        5, [(0, 0)], board=io.BytesIO(b".....\n..x..\n.....\n.....\n.....\n"), limit=None
+    )
     assert both.count == queens.complete(5, [(0, 0)], [(1, 2)], limit=None).count
 
 

@@ -102,7 +102,9 @@ def test_limit_is_keyword_only(stream):
 def test_every_stream_stops_at_its_limit(n, limit):
     everything = list(queens.solutions(n))
     assert list(queens.solutions(n, limit=limit)) == everything[:limit]
-    assert sum(len(b) for b in queens.solution_batches_unordered(n, limit=limit)) == min(limit, len(everything))
+    assert sum(len(b) for b in queens.solution_batches_unordered(n, limit=limit)) == min(
+        limit, len(everything)
+    )
 
 
 def test_streaming_a_large_board_with_a_limit_is_fast():
@@ -144,7 +146,9 @@ def test_batches_of_a_large_board():
         queens.check_solution(row)
 
 
-@pytest.mark.parametrize("n, limit", [(1, None), (4, None), (8, None), (10, None), (10, 7), (12, 5000), (20, 40)])
+@pytest.mark.parametrize(
+    "n, limit", [(1, None), (4, None), (8, None), (10, None), (10, 7), (12, 5000), (20, 40)]
+)
 def test_columns_text_matches_the_solutions(n, limit):
     text = b"".join(queens.columns_text(n, limit=limit)).decode("ascii")
     expected = "".join(queens.to_columns(s) + "\n" for s in queens.solutions(n, limit=limit))

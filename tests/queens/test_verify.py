@@ -40,7 +40,13 @@ def test_every_reference_solution_is_accepted(n):
 
 @pytest.mark.parametrize(
     "board",
-    [(1, 3, 0, 2), [2, 0, 3, 1], np.array([1, 3, 0, 2], np.int8), np.array([0, 4, 7, 5, 2, 6, 1, 3]), range(1)],
+    [
+        (1, 3, 0, 2),
+        [2, 0, 3, 1],
+        np.array([1, 3, 0, 2], np.int8),
+        np.array([0, 4, 7, 5, 2, 6, 1, 3]),
+        range(1),
+    ],
     ids=["tuple", "list", "int8-array", "int64-array", "range"],
 )
 def test_sequence_types(board):
@@ -60,7 +66,10 @@ def test_sequence_types(board):
         ([1, 0], "queens at r1c2 and r2c1 share a diagonal"),
         ([0, 2, 1, 3], "queens at r2c3 and r3c2 share a diagonal"),
         ([1, 3, 0, 0], "queens at r3c1 and r4c1 share a column"),
-        ([0, 4, 7, 5, 2, 6, 3, 1], "queens at r3c8 and r7c4 share a diagonal"),  # anti-diagonal, 4 rows apart
+        (
+            [0, 4, 7, 5, 2, 6, 3, 1],
+            "queens at r3c8 and r7c4 share a diagonal",
+        ),  # anti-diagonal, 4 rows apart
         ([2, 4, 1, 3, 0, 3], "queens at r4c4 and r6c4 share a column"),
     ],
 )
@@ -77,8 +86,16 @@ def test_conflicts_name_both_queens(board, message):
         ([1, 3, 0], 4, "expected 4 queens, one per row, got 3"),
         ([1, 3, 0, 2, 4], 4, "expected 4 queens, one per row, got 5"),
         ([], None, "a solution needs at least one queen"),
-        ([1, 3, 0, 4], None, "the queen of row 4 is off the 4x4 board: its column is 4, not 0 to 3"),
-        ([-1, 3, 0, 2], None, "the queen of row 1 is off the 4x4 board: its column is -1, not 0 to 3"),
+        (
+            [1, 3, 0, 4],
+            None,
+            "the queen of row 4 is off the 4x4 board: its column is 4, not 0 to 3",
+        ),
+        (
+            [-1, 3, 0, 2],
+            None,
+            "the queen of row 1 is off the 4x4 board: its column is -1, not 0 to 3",
+        ),
     ],
 )
 def test_malformed_boards(board, n, message):
@@ -167,7 +184,9 @@ _scalars = st.one_of(
     st.binary(max_size=4),
     st.complex_numbers(allow_nan=True, allow_infinity=True),
 )
-_junk = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=6) | st.tuples(inner, inner), max_leaves=12)
+_junk = st.recursive(
+    _scalars, lambda inner: st.lists(inner, max_size=6) | st.tuples(inner, inner), max_leaves=12
+)
 
 
 @settings(max_examples=300, deadline=None)

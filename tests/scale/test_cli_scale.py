@@ -19,7 +19,11 @@ ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
 
 def clew(*args, timeout=300):
     return subprocess.run(
-        [sys.executable, "-m", "clew", *map(str, args)], capture_output=True, encoding="utf-8", env=ENV, timeout=timeout
+        [sys.executable, "-m", "clew", *map(str, args)],
+        capture_output=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=timeout,
     )
 
 
@@ -30,10 +34,16 @@ def test_journal_resume_and_show(tmp_path, queens_counts):
     for result in (first, second):
         assert result.returncode == 0, result.stderr
         report = json.loads(result.stdout)
-        assert (report["total"], report["unique"]) == (queens_counts.total[13], queens_counts.unique[13])
+        assert (report["total"], report["unique"]) == (
+            queens_counts.total[13],
+            queens_counts.unique[13],
+        )
     show = clew("journal", "show", path)
     assert show.returncode == 0
-    assert f"result:    total {queens_counts.total[13]}, fundamental {queens_counts.unique[13]}" in show.stdout
+    assert (
+        f"result:    total {queens_counts.total[13]}, fundamental {queens_counts.unique[13]}"
+        in show.stdout
+    )
     assert "over 2 runs" in show.stdout
     data = json.loads(clew("journal", "show", path, "--json").stdout)
     assert data["done"] == data["pieces"] and data["answer"]["total"] == queens_counts.total[13]
@@ -52,7 +62,11 @@ def test_show_refuses_what_is_not_a_journal(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("hello\n")
     result = clew("journal", "show", path)
-    assert result.returncode == 2 and "not a clew journal" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "not a clew journal" in result.stderr
+        and "Traceback" not in result.stderr
+    )
     result = clew("journal", "show", tmp_path / "missing.sqlite")
     assert result.returncode == 2 and "no such file" in result.stderr
 
@@ -71,7 +85,9 @@ def test_ctrl_c_keeps_the_journal_and_says_how_to_resume(tmp_path, queens_counts
     assert "pieces are safe in" in err and "run the same command again" in err
     assert "Traceback" not in err and out == b""
     partial = clew("journal", "show", path)
-    assert partial.returncode == 0 and "partial:" in partial.stdout and "result:" not in partial.stdout
+    assert (
+        partial.returncode == 0 and "partial:" in partial.stdout and "result:" not in partial.stdout
+    )
     assert "remaining: about" in partial.stdout
     resumed = clew("queens", "count", 17, "--jobs", 2, "--journal", path)
     assert resumed.returncode == 0 and resumed.stdout.strip() == str(queens_counts.total[17])
@@ -112,7 +128,11 @@ def _slow_sudoku_file(path: Path) -> Path:
     full = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
     rng = random.Random(1)
     lines = []
-    proper = [line.strip() for line in SAMPLE.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    proper = [
+        line.strip()
+        for line in SAMPLE.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     for i in range(48):
         keep = set(rng.sample(range(81), 10 + i % 7))
         lines.append("".join(c if j in keep else "." for j, c in enumerate(full)))
@@ -124,8 +144,13 @@ def _slow_sudoku_file(path: Path) -> Path:
 
 
 def _popen(*args):
-    return subprocess.Popen([sys.executable, "-m", "clew", *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=ENV, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        start_new_session=True,
+    )
 
 
 def _kill_when(proc, path, pieces: int, sig, finished) -> None:
@@ -167,7 +192,11 @@ def test_sudoku_file_killed_and_resumed_prints_the_same_bytes(tmp_path, sig, fin
         assert proc.returncode == -signal.SIGKILL
     assert whole.stdout.encode().startswith(out)  # what it printed is the start of the answer
     resumed = clew(*args, "--journal", path)
-    assert resumed.stdout == whole.stdout and resumed.stderr == whole.stderr and resumed.returncode == 2
+    assert (
+        resumed.stdout == whole.stdout
+        and resumed.stderr == whole.stderr
+        and resumed.returncode == 2
+    )
     show = clew("journal", "show", path)
     assert show.returncode == 0 and "sudoku file" in show.stdout and "result:" in show.stdout
 
@@ -179,7 +208,20 @@ def test_cover_count_ctrl_c_then_resume(tmp_path, finished):
     problem = tmp_path / "p.dlx"
     problem.write_text(knuth.write(cover.pentominoes(10, 6)))
     path = tmp_path / "c.sqlite"
-    args = ("cover", "solve", problem, "--count", "--engine", "links", "--pieces", "300", "--jobs", "2", "--journal", path)
+    args = (
+        "cover",
+        "solve",
+        problem,
+        "--count",
+        "--engine",
+        "links",
+        "--pieces",
+        "300",
+        "--jobs",
+        "2",
+        "--journal",
+        path,
+    )
     proc = _popen(*args)
     _kill_when(proc, path, 20, signal.SIGINT, finished)
     sent = time.monotonic()
@@ -204,7 +246,10 @@ def test_a_journal_has_one_writer_at_a_time(tmp_path, queens_counts, finished):
         _kill_when(first, path, 5, 0, finished)  # signal 0: only wait until it is writing
         second = clew("queens", "count", 17, "--jobs", 1, "--journal", path)
         assert second.returncode == 2 and second.stdout == ""
-        assert second.stderr.startswith("clew: error: journal") and "in use by another run" in second.stderr
+        assert (
+            second.stderr.startswith("clew: error: journal")
+            and "in use by another run" in second.stderr
+        )
         assert len(second.stderr.strip().splitlines()) == 1
         out, err = _finish(first, timeout=300)
     finally:
@@ -215,7 +260,11 @@ def test_a_journal_has_one_writer_at_a_time(tmp_path, queens_counts, finished):
 
 def test_journal_in_a_folder_that_does_not_exist(tmp_path):
     result = clew("queens", "count", 8, "--journal", tmp_path / "nowhere" / "q.sqlite")
-    assert result.returncode == 2 and "does not exist" in result.stderr and "damaged" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "does not exist" in result.stderr
+        and "damaged" not in result.stderr
+    )
 
 
 def test_dask_local_runs_sudoku_files_and_cover_counts(tmp_path):
@@ -223,7 +272,10 @@ def test_dask_local_runs_sudoku_files_and_cover_counts(tmp_path):
     plain = clew("sudoku", "solve", SAMPLE, "--unique", "--jobs", 1)
     dask = clew("sudoku", "solve", SAMPLE, "--unique", "--jobs", 2, "--dask", "local")
     assert dask.returncode == 0 and dask.stdout == plain.stdout
-    assert dask.stderr.count("Dask dashboard: http://127.0.0.1:") == 1 and len(dask.stderr.splitlines()) == 1
+    assert (
+        dask.stderr.count("Dask dashboard: http://127.0.0.1:") == 1
+        and len(dask.stderr.splitlines()) == 1
+    )
     from clew import cover
     from clew.cover import knuth
 
@@ -243,7 +295,9 @@ def test_ctrl_c_on_dask_local_is_quick_and_quiet(tmp_path, finished):
     assert time.monotonic() - sent < 4.0
     lines = err.decode().splitlines()
     assert proc.returncode == 130 and out == b""
-    assert len(lines) == 2 and "Dask dashboard" in lines[0] and "pieces are safe in" in lines[1], lines
+    assert len(lines) == 2 and "Dask dashboard" in lines[0] and "pieces are safe in" in lines[1], (
+        lines
+    )
     show = clew("journal", "show", path)
     assert show.returncode == 0 and "partial:" in show.stdout
 
@@ -289,7 +343,11 @@ def test_rating_a_file_ctrl_c_then_resume_prints_the_same_bytes(tmp_path, finish
     """A file of SE-rated puzzles (the harder half of the reference file) rated on two
     workers: stopped by Ctrl-C after a few pieces, then resumed from the journal."""
     data = Path(__file__).resolve().parents[1] / "data" / "sudoku_se_ratings.txt"
-    lines = [line.split()[0] for line in data.read_text().splitlines() if line and not line.startswith("#")]
+    lines = [
+        line.split()[0]
+        for line in data.read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     puzzles = tmp_path / "hard.txt"
     puzzles.write_text("\n".join(lines[len(lines) // 2 :]) + "\n")
     args = ("sudoku", "rate", puzzles, "--jobs", 2)

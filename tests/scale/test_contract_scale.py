@@ -18,8 +18,18 @@ from hypothesis import strategies as st
 
 from clew import cli
 from clew.errors import ArgumentError, ClewError
-from clew.scale import WORKS, Journal, SchedulerError, Work, check_scheduler, run, show_journal, stream
+from clew.scale import (
+    WORKS,
+    Journal,
+    SchedulerError,
+    Work,
+    check_scheduler,
+    run,
+    show_journal,
+    stream,
+)
 import importlib
+
 run_module = importlib.import_module("clew.scale.run")
 from clew.scale.progress import Bar, remaining_seconds
 
@@ -86,7 +96,9 @@ def test_without_dask_the_message_says_to_install_it(monkeypatch):
 def test_an_unreachable_scheduler_is_one_line_within_seconds():
     pytest.importorskip("distributed")
     start = time.monotonic()
-    with pytest.raises(SchedulerError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9") as caught:
+    with pytest.raises(
+        SchedulerError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"
+    ) as caught:
         run(_Slow(3, 0.0), scheduler="tcp://127.0.0.1:9")
     assert time.monotonic() - start < 15 and "\n" not in str(caught.value)
 
@@ -159,12 +171,19 @@ def test_an_interrupted_job_of_slow_pieces_keeps_what_finished(tmp_path, gil, mo
 def test_fast_jobs_still_commit_a_few_times_a_second(tmp_path, monkeypatch):
     commits = []
     original = Journal.record_many
-    monkeypatch.setattr(Journal, "record_many", lambda self, rows: commits.append(len(rows)) or original(self, rows))
+    monkeypatch.setattr(
+        Journal, "record_many", lambda self, rows: commits.append(len(rows)) or original(self, rows)
+    )
     assert run(_Slow(20000, 0.0), jobs=1, journal=tmp_path / "j.sqlite") == sum(range(20000))
     assert sum(commits) == 20000 and len(commits) <= 20
 
 
-@given(pieces=st.integers(1, 10**6), done=st.integers(0, 10**6), spent=st.floats(0, 1e6), workers=st.integers(1, 64))
+@given(
+    pieces=st.integers(1, 10**6),
+    done=st.integers(0, 10**6),
+    spent=st.floats(0, 1e6),
+    workers=st.integers(1, 64),
+)
 def test_remaining_seconds_is_the_rate_of_the_finished_pieces(pieces, done, spent, workers):
     left = remaining_seconds(pieces, done, spent, workers)
     if done >= pieces:
@@ -188,7 +207,15 @@ def test_bar_and_journal_give_the_same_eta_from_the_same_data(tmp_path):
         progress = book.progress()
     assert progress.workers == 2 and progress.worker_seconds == pytest.approx(20.0, abs=0.5)
     assert progress.remaining_seconds() == pytest.approx(75 * 20.0 / 25 / 2, rel=0.05)
-    bar = Bar(False, "x", 100, 25, workers=2, worker_seconds=progress.worker_seconds, start=time.perf_counter())
+    bar = Bar(
+        False,
+        "x",
+        100,
+        25,
+        workers=2,
+        worker_seconds=progress.worker_seconds,
+        start=time.perf_counter(),
+    )
     assert bar.remaining() == pytest.approx(progress.remaining_seconds(), rel=0.01)
 
 
@@ -215,7 +242,10 @@ def test_journal_show_summarises_a_large_identity_and_prints_no_python_repr(tmp_
     data = json.loads(out)
     assert status == 0 and len(out) < 3000
     assert data["identity"]["cover"] == {"sha256": work.sha256, "length": text_size}
-    assert data["answer"] == {"total": 8, "nodes": data["answer"]["nodes"]} and data["complete"] is True
+    assert (
+        data["answer"] == {"total": 8, "nodes": data["answer"]["nodes"]}
+        and data["complete"] is True
+    )
     assert json.loads(clew_in_process(capsys, "journal", "show", path, "--json")[1]) == data
     assert json.dumps(show_journal(path).to_dict())
 
@@ -226,7 +256,9 @@ def test_journal_show_json_fields_are_those_its_help_lists(tmp_path, capsys):
     data = json.loads(clew_in_process(capsys, "journal", "show", qpath, "-f", "json")[1])
     status, help_text, _ = clew_in_process(capsys, "journal", "show", "--help")
     listed = " ".join(help_text.split()).split("with the fields ", 1)[1].split(".", 1)[0]
-    assert sorted(data) == sorted(f.strip() for f in listed.replace("(large fields by their sha256)", "").split(","))
+    assert sorted(data) == sorted(
+        f.strip() for f in listed.replace("(large fields by their sha256)", "").split(",")
+    )
 
 
 def test_journal_show_help_lists_every_kind_of_the_registry(capsys):

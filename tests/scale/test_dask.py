@@ -18,7 +18,11 @@ from clew.scale import Journal, run  # noqa: E402
 @pytest.fixture(scope="module")
 def cluster():
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0"
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
     )
     yield cluster
     cluster.close()

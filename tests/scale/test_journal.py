@@ -32,14 +32,20 @@ def test_pieces_partition_the_constellations(n):
 def test_pieces_add_up(n, queens_counts):
     problem = QueensCount(n, unique=True)
     values = [problem.run_piece(p) for p in problem.pieces()]
-    assert problem.combine(values) == {"n": n, "total": queens_counts.total[n], "unique": queens_counts.unique[n]}
+    assert problem.combine(values) == {
+        "n": n,
+        "total": queens_counts.total[n],
+        "unique": queens_counts.unique[n],
+    }
 
 
 def test_pieces_are_independent_of_order(queens_counts):
     problem = QueensCount(12)
     parts = problem.pieces()
     values = {i: problem.run_piece(parts[i]) for i in reversed(range(len(parts)))}
-    assert problem.combine([values[i] for i in range(len(parts))])["total"] == queens_counts.total[12]
+    assert (
+        problem.combine([values[i] for i in range(len(parts))])["total"] == queens_counts.total[12]
+    )
 
 
 def test_only_clew_work_classes_are_loaded():
@@ -49,7 +55,10 @@ def test_only_clew_work_classes_are_loaded():
         load_work({"work": "clew.queens.counting:NoSuchWork", "layout": 1})
     with pytest.raises(WorkError, match="layout"):
         load_work({**full_identity(QueensCount(8)), "layout": 99})
-    assert load_work(full_identity(QueensCount(8, unique=True))).identity() == QueensCount(8, unique=True).identity()
+    assert (
+        load_work(full_identity(QueensCount(8, unique=True))).identity()
+        == QueensCount(8, unique=True).identity()
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -61,7 +70,11 @@ def test_rerun_with_a_complete_journal_computes_nothing(tmp_path, queens_counts)
     path = tmp_path / "j.sqlite"
     first = run(QueensCount(11, unique=True), jobs=1, journal=path)
     second = run(QueensCount(11, unique=True), jobs=1, journal=path)
-    assert first == second == {"n": 11, "total": queens_counts.total[11], "unique": queens_counts.unique[11]}
+    assert (
+        first
+        == second
+        == {"n": 11, "total": queens_counts.total[11], "unique": queens_counts.unique[11]}
+    )
     with Journal.read(path) as book:
         progress = book.progress(QueensCount(11, unique=True))
         assert progress.complete and progress.runs == 2
@@ -77,7 +90,9 @@ def test_resume_computes_only_the_missing_pieces(tmp_path, queens_counts):
         for i in range(0, len(parts), 3):  # a third of the pieces, as a crashed run leaves them
             book.record(i, problem.encode(problem.run_piece(parts[i])), 0.0)
         done_before = len(book.done(problem))
-        assert book.progress(problem).report["partial"] == sum(problem.run_piece(parts[i]) for i in range(0, len(parts), 3))
+        assert book.progress(problem).report["partial"] == sum(
+            problem.run_piece(parts[i]) for i in range(0, len(parts), 3)
+        )
         with pytest.raises(JournalError, match="no answer yet"):
             book.values(problem)
     assert run(problem, jobs=2, journal=path)["total"] == queens_counts.total[12]
@@ -96,7 +111,9 @@ def test_progress_estimates_time_left(tmp_path):
         progress = book.progress()
         assert progress.done == 2 and not progress.complete
         # the estimate is wall time (the run so far), not the pieces' own seconds: the bar's
-        assert progress.remaining_seconds(workers=2) == pytest.approx(progress.worker_seconds * (len(parts) - 2) / 2 / 2)
+        assert progress.remaining_seconds(workers=2) == pytest.approx(
+            progress.worker_seconds * (len(parts) - 2) / 2 / 2
+        )
 
 
 # ---------------------------------------------------------------------------------------------

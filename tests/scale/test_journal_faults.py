@@ -41,8 +41,13 @@ def clew(*args, limit: int | None = None) -> subprocess.CompletedProcess:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    result = subprocess.run([sys.executable, "-m", "clew", *map(str, args)], capture_output=True, env=fault_jobs.ENV,
-                            timeout=300, preexec_fn=small_disk if limit is not None else None)
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        capture_output=True,
+        env=fault_jobs.ENV,
+        timeout=300,
+        preexec_fn=small_disk if limit is not None else None,
+    )
     result.stderr = fault_jobs.quiet(result.stderr)
     assert b"Traceback" not in result.stderr, result.stderr.decode()
     return result
@@ -76,7 +81,10 @@ def read_only(path):
             os.chmod(path, mode)
         return
     chattr = shutil.which("chattr")
-    if chattr is None or subprocess.run([chattr, "+i", str(path)], capture_output=True).returncode != 0:
+    if (
+        chattr is None
+        or subprocess.run([chattr, "+i", str(path)], capture_output=True).returncode != 0
+    ):
         pytest.skip("running as root on a file system without the immutable attribute")
     try:
         yield
@@ -144,7 +152,9 @@ def test_a_journal_in_a_read_only_folder_is_refused(tmp_path, existing):
         assert (resumed.returncode, resumed.stdout) == (0, ANSWER)
 
 
-@pytest.mark.parametrize("kind", ["random bytes", "another schema", "a meta of another shape", "empty"])
+@pytest.mark.parametrize(
+    "kind", ["random bytes", "another schema", "a meta of another shape", "empty"]
+)
 def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_is(tmp_path, kind, capsys):
     path = tmp_path / "not.sqlite"
     if kind == "random bytes":
@@ -154,12 +164,19 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_as_it_is(tmp_path, kin
     else:
         with sqlite3.connect(path) as conn:
             if kind == "another schema":
-                conn.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT, balance REAL)")
-                conn.executemany("INSERT INTO accounts VALUES (?, ?, ?)", [(i, f"o{i}", i * 1.5) for i in range(50)])
+                conn.execute(
+                    "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT, balance REAL)"
+                )
+                conn.executemany(
+                    "INSERT INTO accounts VALUES (?, ?, ?)",
+                    [(i, f"o{i}", i * 1.5) for i in range(50)],
+                )
             else:  # a clew-looking journal whose identity is not an object
                 conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-                conn.executemany("INSERT INTO meta VALUES (?, ?)",
-                                 [("format", "clew-journal-2"), ("identity", "[1, 2, 3]"), ("pieces", "300")])
+                conn.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [("format", "clew-journal-2"), ("identity", "[1, 2, 3]"), ("pieces", "300")],
+                )
         conn.close()
     before = path.read_bytes()
     if kind == "random bytes":  # a real process once; the others through the same function, faster
@@ -187,11 +204,15 @@ def test_a_journal_whose_disk_fills_keeps_what_it_acknowledged_and_resumes(tmp_p
     from clew.queens.counting import QueensCount
     from clew.scale import run
 
-    assert run(QueensCount(16, pieces=300))["total"] == 14772512  # kernels compiled with room to spare
+    assert (
+        run(QueensCount(16, pieces=300))["total"] == 14772512
+    )  # kernels compiled with room to spare
     result = clew(*COUNT, "--journal", path, limit=100_000)
     assert result.returncode == 1 and result.stdout == b""
     line = one_line(result)
-    found = re.search(r"cannot be written \((.*?)\): (\d+) finished pieces? of 300 are safe in it", line)
+    found = re.search(
+        r"cannot be written \((.*?)\): (\d+) finished pieces? of 300 are safe in it", line
+    )
     assert found, line
     safe = int(found.group(2))
     assert 0 < safe < 300  # a disk that fills in the middle of the run
@@ -211,10 +232,20 @@ def test_a_journal_whose_disk_is_full_from_the_start(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("what", ["journal", pytest.param("journal and its -wal and -shm", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "what", ["journal", pytest.param("journal and its -wal and -shm", marks=pytest.mark.slow)]
+)
 def test_a_journal_deleted_under_a_run_is_written_back_and_resumes(tmp_path, what):
     path = tmp_path / "q.sqlite"
-    slow = ["queens", "count", "17", "--pieces", "300", "--jobs", "1"]  # several seconds: room to delete
+    slow = [
+        "queens",
+        "count",
+        "17",
+        "--pieces",
+        "300",
+        "--jobs",
+        "1",
+    ]  # several seconds: room to delete
     proc = popen([sys.executable, "-m", "clew", *slow, "--journal", str(path)])
     try:
         assert signal_at(proc, path, 0.05, 0) is not None
@@ -225,8 +256,11 @@ def test_a_journal_deleted_under_a_run_is_written_back_and_resumes(tmp_path, wha
         kill_group(proc)
     assert (status, out) == (1, b""), err
     line = err.decode().strip()
-    found = re.fullmatch(r"clew: error: journal \S+ was deleted during the run and is written back to its path: "
-                         r"(\d+) finished pieces of 300 are safe in it; run the same command again to resume", line)
+    found = re.fullmatch(
+        r"clew: error: journal \S+ was deleted during the run and is written back to its path: "
+        r"(\d+) finished pieces of 300 are safe in it; run the same command again to resume",
+        line,
+    )
     assert found, line
     assert show(path)["done"] == int(found.group(1)) > 0
     started = time.monotonic()
@@ -241,8 +275,19 @@ def test_a_journal_deleted_under_a_run_is_written_back_and_resumes(tmp_path, wha
     assert show(path)["runs"] == 2
 
 
-@pytest.mark.parametrize("text, seconds", [("0.02", 0.02), ("7", 7.0), ("", 0.5), ("soon", 0.5), ("0", 0.5),
-                                            ("-1", 0.5), ("nan", 0.5), ("1e9", 0.5)])
+@pytest.mark.parametrize(
+    "text, seconds",
+    [
+        ("0.02", 0.02),
+        ("7", 7.0),
+        ("", 0.5),
+        ("soon", 0.5),
+        ("0", 0.5),
+        ("-1", 0.5),
+        ("nan", 0.5),
+        ("1e9", 0.5),
+    ],
+)
 def test_the_commit_interval_can_be_set_from_the_environment(monkeypatch, text, seconds):
     from clew.scale.run import commit_seconds
 

@@ -16,13 +16,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.scale import Interrupted, Journal, JournalError, PieceError, Slices, Work, full_identity, run, stream
+from clew.scale import (
+    Interrupted,
+    Journal,
+    JournalError,
+    PieceError,
+    Slices,
+    Work,
+    full_identity,
+    run,
+    stream,
+)
 
 
 class Squares(Work):
     """Sum of i*i over the pieces 0..n-1; piece i sleeps ``delay(i)`` seconds first."""
 
-    def __init__(self, n: int, slow: int | None = None, fail: int | None = None, gil: bool = False) -> None:
+    def __init__(
+        self, n: int, slow: int | None = None, fail: int | None = None, gil: bool = False
+    ) -> None:
         self.n, self.slow, self.fail = n, slow, fail
         self.releases_gil = gil
 
@@ -161,12 +173,19 @@ _CTRL_C_SCRIPT = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("executor,gil", [("processes", False), ("threads", True), ("inline", False)])
+@pytest.mark.parametrize(
+    "executor,gil", [("processes", False), ("threads", True), ("inline", False)]
+)
 def test_ctrl_c_ends_a_run_within_a_second(executor, gil, tmp_path):
     script = tmp_path / "slow.py"
     script.write_text(_CTRL_C_SCRIPT.format(executor=executor, gil=gil))
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         time.sleep(2.5)  # imports, workers started, pieces running
         assert proc.poll() is None

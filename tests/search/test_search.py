@@ -39,7 +39,11 @@ def test_the_four_questions_of_the_issue():
     assert search.solve(problem) == (0, 4, 7, 5, 2, 6, 1, 3)
     first = search.solutions(problem, limit=3)
     assert not isinstance(first, list) and iter(first) is first  # a generator
-    assert list(first) == [(0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4), (0, 6, 3, 5, 7, 1, 4, 2)]
+    assert list(first) == [
+        (0, 4, 7, 5, 2, 6, 1, 3),
+        (0, 5, 7, 2, 6, 3, 1, 4),
+        (0, 6, 3, 5, 7, 1, 4, 2),
+    ]
     events = list(search.trace(textbook_queens(4)))
     assert events[-1]["type"] == "end" and events[-1]["solutions"] == 2
 
@@ -54,11 +58,15 @@ def test_queens_equals_the_kernels(n):
 def test_queens_by_lines_with_mrv_equals_the_kernels(n):
     stats = search.run(examples.queens_lines(n))
     assert stats.solutions == queens.count(n)
-    assert {tuple(c for _, c in sorted(s)) for s in search.solutions(examples.queens_lines(n))} == set(queens.solutions(n))
+    assert {
+        tuple(c for _, c in sorted(s)) for s in search.solutions(examples.queens_lines(n))
+    } == set(queens.solutions(n))
 
 
 def test_solutions_come_in_search_order_and_stop_at_the_limit():
-    assert list(search.solutions(examples.queens(8))) == list(queens.solutions(8))  # both lexicographic
+    assert list(search.solutions(examples.queens(8))) == list(
+        queens.solutions(8)
+    )  # both lexicographic
     assert len(list(search.solutions(examples.queens(8), limit=5))) == 5
     assert search.solve(examples.queens(3)) is None
     assert search.count(examples.queens(8), limit=2) == 2  # 2 proves uniqueness (or not)
@@ -77,12 +85,20 @@ def test_limit_is_the_one_of_clew():
 def test_statistics_are_those_of_the_textbook_trace(n):
     stats = search.run(examples.queens(n))
     end = list(queens.trace(n, "textbook", summary=True))[-1]
-    assert (stats.solutions, stats.nodes, stats.backtracks) == (end["solutions"], end["nodes"], end["backtracks"])
+    assert (stats.solutions, stats.nodes, stats.backtracks) == (
+        end["solutions"],
+        end["nodes"],
+        end["backtracks"],
+    )
     assert stats.complete and stats.max_depth == (n if stats.solutions else stats.max_depth)
     # the first solution alone: the textbook trace stops there too
     stats = search.run(examples.queens(n), limit=1)
     end = list(queens.trace(n, "textbook", all_solutions=False, summary=True))[-1]
-    assert (stats.solutions, stats.nodes, stats.backtracks) == (end["solutions"], end["nodes"], end["backtracks"])
+    assert (stats.solutions, stats.nodes, stats.backtracks) == (
+        end["solutions"],
+        end["nodes"],
+        end["backtracks"],
+    )
 
 
 def test_statistics_by_hand():
@@ -97,24 +113,39 @@ def test_statistics_by_hand():
     stats = search.run(problem)
     # placements: 1; 10, 11; 100, 101, 110, 111 -> 7; dead ends: 100 and 110
     # (leaves at depth 3 that are no solution), nothing else
-    assert stats == search.Stats(solutions=2, nodes=7, backtracks=2, prunes=1, max_depth=3, complete=True, first=(1, 0, 1))
+    assert stats == search.Stats(
+        solutions=2, nodes=7, backtracks=2, prunes=1, max_depth=3, complete=True, first=(1, 0, 1)
+    )
 
 
 def test_a_solution_at_the_start():
-    problem = search.Problem(start=0, choices=lambda s: (1,), extend=lambda s, c: s + c, done=lambda s: True)
-    assert search.run(problem) == search.Stats(solutions=1, nodes=0, backtracks=0, prunes=0, max_depth=0, first=0)
+    problem = search.Problem(
+        start=0, choices=lambda s: (1,), extend=lambda s, c: s + c, done=lambda s: True
+    )
+    assert search.run(problem) == search.Stats(
+        solutions=1, nodes=0, backtracks=0, prunes=0, max_depth=0, first=0
+    )
     assert list(search.solutions(problem)) == [0]
 
 
 def test_deep_searches_need_no_recursion():
     depth = 5 * sys.getrecursionlimit()
-    chain = search.Problem(start=0, choices=lambda s: (1, 2), accept=lambda s, c: c == 1,
-                           extend=lambda s, c: s + c, done=lambda s: s == depth)
+    chain = search.Problem(
+        start=0,
+        choices=lambda s: (1, 2),
+        accept=lambda s, c: c == 1,
+        extend=lambda s, c: s + c,
+        done=lambda s: s == depth,
+    )
     stats = search.run(chain)
     assert (stats.solutions, stats.nodes, stats.max_depth, stats.prunes) == (1, depth, depth, depth)
     # and a dead end that deep: every placement is undone as one
-    dead = search.Problem(start=0, choices=lambda s: (1,) if s < depth else (), extend=lambda s, c: s + c,
-                          done=lambda s: False)
+    dead = search.Problem(
+        start=0,
+        choices=lambda s: (1,) if s < depth else (),
+        extend=lambda s, c: s + c,
+        done=lambda s: False,
+    )
     assert search.run(dead).backtracks == depth
 
 
@@ -159,7 +190,8 @@ def graphs(draw):
 def test_colouring_against_brute_force(graph):
     vertices, edges, colours = graph
     brute = sum(
-        all(colour[u] != colour[v] for u, v in edges) for colour in itertools.product(range(colours), repeat=vertices)
+        all(colour[u] != colour[v] for u, v in edges)
+        for colour in itertools.product(range(colours), repeat=vertices)
     )
     problem = examples.colouring(vertices, edges, colours)
     assert search.count(problem, order="first") == brute
@@ -175,7 +207,9 @@ def test_colouring_known_values():
     for n in range(3, 8):
         cycle = [(i, (i + 1) % n) for i in range(n)]
         for k in range(1, 4):
-            assert search.count(examples.colouring(n, cycle, k)) == (k - 1) ** n + (-1) ** n * (k - 1)
+            assert search.count(examples.colouring(n, cycle, k)) == (k - 1) ** n + (-1) ** n * (
+                k - 1
+            )
     # the Petersen graph: chromatic number 3, and 120 proper 3-colourings
     outer = [(i, (i + 1) % 5) for i in range(5)]
     inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
@@ -218,14 +252,19 @@ def _brute_paths(grid, word):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.text("AB", min_size=3, max_size=3), min_size=2, max_size=3), st.text("AB", min_size=1, max_size=4))
+@given(
+    st.lists(st.text("AB", min_size=3, max_size=3), min_size=2, max_size=3),
+    st.text("AB", min_size=1, max_size=4),
+)
 def test_word_search_against_brute_force(grid, word):
     assert search.count(examples.word_search(grid, word)) == _brute_paths(grid, word)
 
 
 def test_word_search_leetcode_79():
     grid = ["ABCE", "SFCS", "ADEE"]
-    assert [search.solve(examples.word_search(grid, w)) is not None for w in ("ABCCED", "SEE", "ABCB")] == [True, True, False]
+    assert [
+        search.solve(examples.word_search(grid, w)) is not None for w in ("ABCCED", "SEE", "ABCB")
+    ] == [True, True, False]
     print_ = examples.word_search(grid, "SEE").draw(search.solve(examples.word_search(grid, "SEE")))
     assert print_ == "....\n...S\n..EE"
 
@@ -265,15 +304,22 @@ def test_a_subclass_is_a_problem():
 
 
 def _problem(**changes):
-    fields = dict(start=(), choices=lambda s: range(3), accept=lambda s, c: True, extend=lambda s, c: s + (c,),
-                  done=lambda s: len(s) == 3)
+    fields = dict(
+        start=(),
+        choices=lambda s: range(3),
+        accept=lambda s, c: True,
+        extend=lambda s, c: s + (c,),
+        done=lambda s: len(s) == 3,
+    )
     fields.update(changes)
     return search.Problem(**fields)
 
 
 @pytest.mark.parametrize("key", ["choices", "accept", "extend", "done", "decisions", "draw"])
 def test_a_function_that_is_not_callable(key):
-    with pytest.raises(search.SearchError, match=f"^{key} must be a function of the state, got int 3$"):
+    with pytest.raises(
+        search.SearchError, match=f"^{key} must be a function of the state, got int 3$"
+    ):
         _problem(**{key: 3})
 
 
@@ -302,17 +348,27 @@ def _one_line_error(problem, match, **kw):
 
 
 def test_functions_that_raise_are_named():
-    _one_line_error(_problem(choices=lambda s: 1 / 0), r"^choices raised ZeroDivisionError: division by zero$")
-    _one_line_error(_problem(accept=lambda s, c: s[7]), r"^accept raised IndexError: tuple index out of range$")
+    _one_line_error(
+        _problem(choices=lambda s: 1 / 0), r"^choices raised ZeroDivisionError: division by zero$"
+    )
+    _one_line_error(
+        _problem(accept=lambda s, c: s[7]), r"^accept raised IndexError: tuple index out of range$"
+    )
     _one_line_error(_problem(extend=lambda s, c: s + [c]), r"^extend raised TypeError")
     _one_line_error(_problem(done=lambda s: s.size), r"^done raised AttributeError")
-    _one_line_error(_problem(choices=lambda s: 3), r"^choices must return an iterable of alternatives: 'int' object")
+    _one_line_error(
+        _problem(choices=lambda s: 3),
+        r"^choices must return an iterable of alternatives: 'int' object",
+    )
 
     def alternatives(s):
         yield 0
         raise KeyError("gone")
 
-    _one_line_error(_problem(choices=alternatives), r"^going through what choices \(.*alternatives\) returned raised KeyError")
+    _one_line_error(
+        _problem(choices=alternatives),
+        r"^going through what choices \(.*alternatives\) returned raised KeyError",
+    )
 
     class Broken(Permutations):
         def accept(self, s, c):
@@ -323,10 +379,17 @@ def test_functions_that_raise_are_named():
 
 def test_functions_that_raise_with_mrv_and_in_traces_and_pieces():
     lines = examples.queens_lines(4)
-    bad = search.Problem(start=lines.start, decisions=lambda s: [[(0, 0)]], accept=lambda s, q: q.x,
-                         extend=lines.extend, done=lines.done)
+    bad = search.Problem(
+        start=lines.start,
+        decisions=lambda s: [[(0, 0)]],
+        accept=lambda s, q: q.x,
+        extend=lines.extend,
+        done=lines.done,
+    )
     _one_line_error(bad, "^accept raised AttributeError")
-    bad = search.Problem(start=lines.start, decisions=lambda s: 7, extend=lines.extend, done=lines.done)
+    bad = search.Problem(
+        start=lines.start, decisions=lambda s: 7, extend=lines.extend, done=lines.done
+    )
     _one_line_error(bad, "^decisions must return an iterable")
     with pytest.raises(search.SearchError, match="^draw raised ZeroDivisionError"):
         list(search.trace(_problem(draw=lambda s: 1 / 0)))
@@ -335,7 +398,9 @@ def test_functions_that_raise_with_mrv_and_in_traces_and_pieces():
     with pytest.raises(search.SearchError, match="^accept raised ZeroDivisionError"):
         search.SearchCount(_problem(accept=lambda s, c: 1 / 0)).pieces()
     # in a worker process too, the message names the function
-    _one_line_error(_problem(done=lambda s: len(s) == 2 and 1 / 0), "^done raised ZeroDivisionError", jobs=2)
+    _one_line_error(
+        _problem(done=lambda s: len(s) == 2 and 1 / 0), "^done raised ZeroDivisionError", jobs=2
+    )
 
 
 def test_an_error_of_clew_itself_is_not_blamed_on_the_problem():

@@ -60,8 +60,13 @@ def test_jobs_none_means_every_core_and_gives_the_same_answer():
 
 
 def _permutations(extend):
-    return search.Problem(start=[], choices=lambda s: range(3), accept=lambda s, c: c not in s,
-                          extend=extend, done=lambda s: len(s) == 3)
+    return search.Problem(
+        start=[],
+        choices=lambda s: range(3),
+        accept=lambda s, c: c not in s,
+        extend=extend,
+        done=lambda s: len(s) == 3,
+    )
 
 
 def _append_and_return(s, c):
@@ -79,25 +84,34 @@ def test_the_permutations_example_counts_six():
     assert search.count(_permutations(lambda s, c: s + [c])) == 6
 
 
-@pytest.mark.parametrize("run", [
-    lambda p: search.count(p),
-    lambda p: search.solve(p),
-    lambda p: list(search.solutions(p)),
-    lambda p: list(search.trace(p)),
-    lambda p: search.count(p, jobs=2),
-], ids=["count", "solve", "solutions", "trace", "count-jobs-2"])
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda p: search.count(p),
+        lambda p: search.solve(p),
+        lambda p: list(search.solutions(p)),
+        lambda p: list(search.trace(p)),
+        lambda p: search.count(p, jobs=2),
+    ],
+    ids=["count", "solve", "solutions", "trace", "count-jobs-2"],
+)
 def test_an_extend_that_returns_the_state_changed_in_place_is_refused(run):
     # it counted 1 instead of 6 before
     with pytest.raises(SearchError) as caught:
         run(_permutations(_append_and_return))
     message = str(caught.value)
     assert "\n" not in message
-    assert message.startswith("extend (_append_and_return) returned the state it was given, changed in place ([] became [0])")
+    assert message.startswith(
+        "extend (_append_and_return) returned the state it was given, changed in place ([] became [0])"
+    )
     assert "return a new state instead, e.g. s + [c]" in message
 
 
 def test_an_extend_that_changes_the_state_and_returns_a_copy_is_refused():
-    with pytest.raises(SearchError, match=r"^extend \(_append_and_copy\) changed the state it was given \(\[\] became \[0\]\): return a new state"):
+    with pytest.raises(
+        SearchError,
+        match=r"^extend \(_append_and_copy\) changed the state it was given \(\[\] became \[0\]\): return a new state",
+    ):
         search.count(_permutations(_append_and_copy))
 
 
@@ -111,9 +125,13 @@ def test_states_without_an_equality_of_their_own_are_not_refused():
         def __init__(self, placed=()):
             self.placed = tuple(placed)
 
-    problem = search.Problem(start=State(), choices=lambda s: range(3),
-                             accept=lambda s, c: c not in s.placed,
-                             extend=lambda s, c: State(s.placed + (c,)), done=lambda s: len(s.placed) == 3)
+    problem = search.Problem(
+        start=State(),
+        choices=lambda s: range(3),
+        accept=lambda s, c: c not in s.placed,
+        extend=lambda s, c: State(s.placed + (c,)),
+        done=lambda s: len(s.placed) == 3,
+    )
     assert search.count(problem) == 6
 
 
@@ -125,7 +143,9 @@ def test_an_immutable_state_returned_as_it_is_is_not_refused():
     assert checked_extend(got, lambda s, c: s, 5, 0) == 5
     assert checked_extend(got, lambda s, c: s, (1, 2), 0) == (1, 2)
     with pytest.raises(SearchError, match="returned the state it was given: return a new state"):
-        checked_extend(got, lambda s, c: s, {1: 2}.keys(), 0)  # no equality of a copy: identity only
+        checked_extend(
+            got, lambda s, c: s, {1: 2}.keys(), 0
+        )  # no equality of a copy: identity only
 
 
 @settings(max_examples=30, deadline=None)
@@ -139,8 +159,13 @@ def test_in_place_extends_are_always_refused_and_new_states_always_count_n_facto
         return s if style == "return" else list(s)
 
     def problem(extend):
-        return search.Problem(start=[], choices=lambda s: range(n), accept=lambda s, c: c not in s,
-                              extend=extend, done=lambda s: len(s) == n)
+        return search.Problem(
+            start=[],
+            choices=lambda s: range(n),
+            accept=lambda s, c: c not in s,
+            extend=extend,
+            done=lambda s: len(s) == n,
+        )
 
     assert search.count(problem(good)) == math.factorial(n)
     with pytest.raises(SearchError, match="return a new state instead"):
@@ -156,13 +181,25 @@ def test_stats_to_dict_is_json_with_documented_fields():
     stats = search.run(examples.permutations(3))
     data = stats.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert data == {"solutions": 6, "nodes": 15, "backtracks": 0, "prunes": 15, "max_depth": 3,
-                    "complete": True, "first": [0, 1, 2]}
+    assert data == {
+        "solutions": 6,
+        "nodes": 15,
+        "backtracks": 0,
+        "prunes": 15,
+        "max_depth": 3,
+        "complete": True,
+        "first": [0, 1, 2],
+    }
     doc = inspect.getdoc(search.Stats)
     assert all(key in doc for key in data)
     # a state that is not JSON becomes JSON data
-    sets = search.Problem(start=frozenset(), choices=lambda s: (1, 2), accept=lambda s, c: c not in s,
-                          extend=lambda s, c: s | {c}, done=lambda s: len(s) == 2)
+    sets = search.Problem(
+        start=frozenset(),
+        choices=lambda s: (1, 2),
+        accept=lambda s, c: c not in s,
+        extend=lambda s, c: s | {c},
+        done=lambda s: len(s) == 2,
+    )
     assert search.run(sets, limit=1).to_dict()["first"] == [1, 2]
 
 

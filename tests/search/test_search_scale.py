@@ -14,7 +14,11 @@ from hypothesis import strategies as st
 from clew import scale, search
 from clew.search import examples
 
-PETERSEN = [(i, (i + 1) % 5) for i in range(5)] + [(5 + i, 5 + (i + 2) % 5) for i in range(5)] + [(i, i + 5) for i in range(5)]
+PETERSEN = (
+    [(i, (i + 1) % 5) for i in range(5)]
+    + [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+    + [(i, i + 5) for i in range(5)]
+)
 
 
 def lambda_queens(n):
@@ -66,8 +70,13 @@ def test_cut_until_enough_pieces():
     assert len(work.pieces()) == 42  # level 1 has 8 states, level 2 has 42
     assert search.SearchCount(examples.queens(8), pieces=1).pieces() == [(0, (), 0)]
     # a problem with no solution and nothing to cut: no pieces, a count of 0
-    nothing = search.Problem(start=(), choices=lambda s: (1, 2), accept=lambda s, c: False, extend=lambda s, c: s,
-                             done=lambda s: False)
+    nothing = search.Problem(
+        start=(),
+        choices=lambda s: (1, 2),
+        accept=lambda s, c: False,
+        extend=lambda s, c: s,
+        done=lambda s: False,
+    )
     assert search.SearchCount(nothing).pieces() == []
     assert scale.run(search.SearchCount(nothing), jobs=2) == search.Stats(prunes=2)
     # solutions found while cutting stay pieces of their own
@@ -77,9 +86,15 @@ def test_cut_until_enough_pieces():
 
 def test_forked_processes_take_lambdas():
     assert search.count(lambda_queens(8), jobs=2) == 92
-    assert scale.run(search.SearchCount(lambda_queens(7)), jobs=2, executor="processes") == search.run(lambda_queens(7))
-    assert list(search.solutions(lambda_queens(6), jobs=2)) == list(search.solutions(lambda_queens(6)))
-    assert list(search.solutions(lambda_queens(8), limit=3, jobs=2)) == list(search.solutions(lambda_queens(8), limit=3))
+    assert scale.run(
+        search.SearchCount(lambda_queens(7)), jobs=2, executor="processes"
+    ) == search.run(lambda_queens(7))
+    assert list(search.solutions(lambda_queens(6), jobs=2)) == list(
+        search.solutions(lambda_queens(6))
+    )
+    assert list(search.solutions(lambda_queens(8), limit=3, jobs=2)) == list(
+        search.solutions(lambda_queens(8), limit=3)
+    )
 
 
 def test_threads_take_anything():
@@ -91,7 +106,9 @@ def test_spawned_processes_get_the_problem_pickled(monkeypatch):
     pytest.importorskip("cloudpickle")
     # what happens where fork is not available (macOS, Windows): the work is pickled
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
-    assert scale.run(search.SearchCount(lambda_queens(6)), jobs=2, executor="processes").solutions == 4
+    assert (
+        scale.run(search.SearchCount(lambda_queens(6)), jobs=2, executor="processes").solutions == 4
+    )
 
 
 def test_pickling_with_and_without_cloudpickle(monkeypatch):
@@ -103,7 +120,10 @@ def test_pickling_with_and_without_cloudpickle(monkeypatch):
     monkeypatch.setitem(sys.modules, "cloudpickle", None)  # import cloudpickle now fails
     plain = search.Problem(start=(), choices=_choices, accept=_accept, extend=_extend, done=_done)
     assert search.count(pickle.loads(pickle.dumps(plain))) == 120
-    with pytest.raises(search.SearchError, match=r"^cannot send the problem's choices \(.*<lambda>\) to another process: install cloudpickle"):
+    with pytest.raises(
+        search.SearchError,
+        match=r"^cannot send the problem's choices \(.*<lambda>\) to another process: install cloudpickle",
+    ):
         pickle.dumps(lambda_queens(6))
 
 
@@ -129,14 +149,21 @@ def test_a_journal_resumes_and_shows(tmp_path):
     with scale.Journal.read(path) as book:
         shown = scale.load_work(book.identity)
         assert shown.describe() == "search queens(8) (first)"
-        assert shown.summary(shown.combine(book.values(shown))) == "92 solutions (2,056 nodes, 1,506 backtracks, max depth 8)"
+        assert (
+            shown.summary(shown.combine(book.values(shown)))
+            == "92 solutions (2,056 nodes, 1,506 backtracks, max depth 8)"
+        )
         with pytest.raises(scale.WorkError, match="came from a journal"):
             shown.run_piece(shown.pieces()[0])
     # another problem is refused
     with pytest.raises(scale.JournalError):
         scale.run(search.SearchCount(examples.queens(9)), jobs=1, journal=path)
     with pytest.raises(scale.WorkError, match="not written to a journal"):
-        scale.run(search.SearchCount(examples.queens(5), solutions=True), jobs=1, journal=tmp_path / "s.sqlite")
+        scale.run(
+            search.SearchCount(examples.queens(5), solutions=True),
+            jobs=1,
+            journal=tmp_path / "s.sqlite",
+        )
 
 
 def test_dask_takes_lambdas():

@@ -47,7 +47,9 @@ def test_the_textbook_queens_trace_square_for_square(n):
     # and stopping at the first solution
     ours = list(search.trace(examples.queens(n), all_solutions=False))
     theirs = list(queens.trace(n, "textbook", all_solutions=False))
-    assert [(e["type"], *(e[k] for k in COUNTERS)) for e in ours] == [(e["type"], *(e[k] for k in COUNTERS)) for e in theirs]
+    assert [(e["type"], *(e[k] for k in COUNTERS)) for e in ours] == [
+        (e["type"], *(e[k] for k in COUNTERS)) for e in theirs
+    ]
 
 
 @pytest.mark.parametrize("name", PROBLEMS)
@@ -57,7 +59,12 @@ def test_counters_are_the_statistics_of_the_search(name):
     events = list(search.trace(problem))
     end = events[-1]
     assert end["type"] == "end" and end["complete"] and end["all_solutions"]
-    assert (end["solutions"], end["nodes"], end["backtracks"], end["depth"]) == (stats.solutions, stats.nodes, stats.backtracks, 0)
+    assert (end["solutions"], end["nodes"], end["backtracks"], end["depth"]) == (
+        stats.solutions,
+        stats.nodes,
+        stats.backtracks,
+        0,
+    )
     assert sum(e["type"] == "prune" for e in events) == stats.prunes
     assert max(e["depth"] for e in events) == stats.max_depth
     assert sum(e["type"] == "backtrack" and e["dead_end"] for e in events) == stats.backtracks
@@ -164,20 +171,38 @@ def test_the_terminal_animation():
     console = Console(file=io.StringIO(), force_terminal=False, width=60)
     last = animate(search.trace(examples.queens(4)), kind="queens", n=4, fps=1000, console=console)
     assert last["type"] == "end" and last["solutions"] == 2
-    assert "end: 2 solutions, 16 queens placed, 8 backtracks" in console.file.getvalue()  # the last frame
+    assert (
+        "end: 2 solutions, 16 queens placed, 8 backtracks" in console.file.getvalue()
+    )  # the last frame
 
 
 def test_the_player_knows_a_search_of_its_own():
     page = player_html(search.trace(examples.derangements(3)), title="derangements")
     assert 'data-kind="search"' in page
-    data = json.loads(re.search(r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S).group(1))
-    assert data["meta"] == {"n": 1, "problem": "derangements(3)", "start": None, "drawn": False,
-                            "strategy": "first", "complete": True}
+    data = json.loads(
+        re.search(
+            r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S
+        ).group(1)
+    )
+    assert data["meta"] == {
+        "n": 1,
+        "problem": "derangements(3)",
+        "start": None,
+        "drawn": False,
+        "strategy": "first",
+        "complete": True,
+    }
     page = player_html(search.trace(examples.queens(4)))
     data = json.loads(re.search(r'id="trace-data">(.*?)</script>', page, re.S).group(1))
-    assert data["kind"] == "search" and data["meta"]["drawn"] and data["meta"]["start"].startswith(". . . .")
+    assert (
+        data["kind"] == "search"
+        and data["meta"]["drawn"]
+        and data["meta"]["start"].startswith(". . . .")
+    )
     # told explicitly, and the queens kind still read as it was
-    assert 'data-kind="search"' in player_html(list(search.trace(examples.queens(4)))[:3], kind="search")
+    assert 'data-kind="search"' in player_html(
+        list(search.trace(examples.queens(4)))[:3], kind="search"
+    )
     assert 'data-kind="queens"' in player_html(queens.trace(4, "textbook"))
     with pytest.raises(ClewError, match="'queens', 'sudoku', 'search' or 'maze', got 'chess'"):
         player_html(search.trace(examples.queens(4)), kind="chess")
@@ -186,8 +211,15 @@ def test_the_player_knows_a_search_of_its_own():
 # ---- the player at work in Chromium -----------------------------------------------------------
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 STATE = """() => ({
     step: Number(document.getElementById('step-index').textContent),
     total: Number(document.getElementById('step-total').textContent),
@@ -201,7 +233,9 @@ STATE = """() => ({
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright package is not installed"
+    )
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium package)")
     with sync_api.sync_playwright() as p:
@@ -220,15 +254,19 @@ def _open(browser, path):
 
 
 def _step(page, times=1):
-    return page.evaluate(f"() => {{ for (let i = 0; i < {times}; i++) document.getElementById('step').click();"
-                         f" return ({STATE})(); }}")
+    return page.evaluate(
+        f"() => {{ for (let i = 0; i < {times}; i++) document.getElementById('step').click();"
+        f" return ({STATE})(); }}"
+    )
 
 
 def test_player_shows_the_drawing_of_the_state(browser, tmp_path):
     events = list(search.trace(examples.queens(4)))
     page, errors = _open(browser, write_player(events, tmp_path / "q.html"))
     start = page.evaluate(STATE)
-    assert start["drawing"] == events[-1]["board"] and start["summary"].startswith("queens(4), first order")
+    assert start["drawing"] == events[-1]["board"] and start["summary"].startswith(
+        "queens(4), first order"
+    )
     at = next(i for i, e in enumerate(events) if e["type"] == "solution")
     state = _step(page, at + 1)
     assert state["drawing"] == events[at]["board"] and state["solutions"] == 1
@@ -236,7 +274,9 @@ def test_player_shows_the_drawing_of_the_state(browser, tmp_path):
     state = _step(page)  # the last queen taken back: the drawing of the state before it
     assert state["path"] == ["1", "3", "0"] and state["drawing"].splitlines()[3] == ". . . ."
     assert "take back 2" in state["text"]
-    back = page.evaluate("() => { document.getElementById('back').click(); return (" + STATE + ")(); }")
+    back = page.evaluate(
+        "() => { document.getElementById('back').click(); return (" + STATE + ")(); }"
+    )
     assert back["drawing"] == events[at]["board"]
     assert errors == []
     page.close()
@@ -246,11 +286,17 @@ def test_player_shows_the_path_without_a_drawing(browser, tmp_path):
     events = list(search.trace(examples.subset_sum([3, 34, 4, 12, 5, 2], 9)))
     page, errors = _open(browser, write_player(events, tmp_path / "s.html"))
     assert page.evaluate(STATE)["drawing"] == "start"
-    page.evaluate("() => { const s = document.getElementById('seek'); s.value = s.max; s.dispatchEvent(new Event('input')); }")
+    page.evaluate(
+        "() => { const s = document.getElementById('seek'); s.value = s.max; s.dispatchEvent(new Event('input')); }"
+    )
     at = next(i for i, e in enumerate(events) if e["type"] == "solution")
-    page.evaluate(f"() => {{ const s = document.getElementById('seek'); s.value = {at + 1}; s.dispatchEvent(new Event('input')); }}")
+    page.evaluate(
+        f"() => {{ const s = document.getElementById('seek'); s.value = {at + 1}; s.dispatchEvent(new Event('input')); }}"
+    )
     state = page.evaluate(STATE)
-    assert state["drawing"] == "start \u2192 " + " \u2192 ".join(json.dumps(c) for c in events[at]["path"])
+    assert state["drawing"] == "start \u2192 " + " \u2192 ".join(
+        json.dumps(c) for c in events[at]["path"]
+    )
     assert state["path"] == [json.dumps(c) for c in events[at]["path"]]
     time.sleep(0.05)
     assert errors == []

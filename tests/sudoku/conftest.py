@@ -38,11 +38,15 @@ def read_cases(path: Path) -> list[Case]:
             continue
         fields = line.split(":")
         if len(fields) not in (2, 3) or not fields[0] or not fields[1].isdigit():
-            raise ValueError(f"{path.name}:{number}: expected 'puzzle:count[:solution]', got {raw!r}")
+            raise ValueError(
+                f"{path.name}:{number}: expected 'puzzle:count[:solution]', got {raw!r}"
+            )
         if fields[0] in seen:
             raise ValueError(f"{path.name}:{number}: {fields[0]!r} is given twice")
         seen.add(fields[0])
-        cases.append(Case(fields[0], int(fields[1]), fields[2] if len(fields) == 3 else None, number))
+        cases.append(
+            Case(fields[0], int(fields[1]), fields[2] if len(fields) == 3 else None, number)
+        )
     return cases
 
 
@@ -96,11 +100,15 @@ def read_se_ratings(path: Path) -> list[SERating]:
             continue
         fields = line.split()
         if len(fields) != 4 or len(fields[0]) != 81:
-            raise ValueError(f"{path.name}:{number}: expected 'puzzle ER EP ED' with an 81-character puzzle, got {raw!r}")
+            raise ValueError(
+                f"{path.name}:{number}: expected 'puzzle ER EP ED' with an 81-character puzzle, got {raw!r}"
+            )
         try:
             er, ep, ed = (float(x) for x in fields[1:])
         except ValueError:
-            raise ValueError(f"{path.name}:{number}: ER, EP and ED must be numbers, got {fields[1:]!r}") from None
+            raise ValueError(
+                f"{path.name}:{number}: ER, EP and ED must be numbers, got {fields[1:]!r}"
+            ) from None
         if fields[0] in seen:
             raise ValueError(f"{path.name}:{number}: {fields[0]!r} is given twice")
         seen.add(fields[0])

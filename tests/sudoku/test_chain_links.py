@@ -49,7 +49,7 @@ def test_links_made_on_demand_follow_their_definitions(se_ratings):
     checked = 0
     for s in _positions(se_ratings):
         g = chains_graph.Graph(s.shape, s.cands, s._t.names)
-        for x in range(s.n ** 3):
+        for x in range(s.n**3):
             assert (g.weak_y[x], g.weak_x[x], g.strong_y[x], g.strong_x[x]) == _definitions(g, x), x
             checked += 1
     assert checked > 729 * 50
@@ -60,7 +60,7 @@ def test_static_propagation_reads_the_same_links(se_ratings):
     # graph's strong lists, concatenated Y then X
     for s in _positions(se_ratings, count=3, steps=10):
         g = chains_graph.Graph(s.shape, s.cands, s._t.names)
-        for x in range(s.n ** 3):
+        for x in range(s.n**3):
             if g.cands[x // s.n] >> (x % s.n) & 1:
                 assert chains_multiple._strong(g, x, True) == list(g.strong_y[x] + g.strong_x[x])
                 assert chains_multiple._strong(g, x, False) == list(g.strong_x[x])
@@ -73,7 +73,11 @@ def test_a_run_that_stops_at_its_target_writes_the_same_chain(se_ratings, monkey
     from clew.sudoku import chains
 
     whole = chains_multiple.propagate
-    finders = [f for name, _, f in chains.CHAIN_FINDERS if name != "Forcing Chains & Cycles" and "(+)" not in name]
+    finders = [
+        f
+        for name, _, f in chains.CHAIN_FINDERS
+        if name != "Forcing Chains & Cycles" and "(+)" not in name
+    ]
     compared = 0
     for s in _positions(se_ratings, count=8, steps=40):
         for finder in finders:
@@ -83,9 +87,21 @@ def test_a_run_that_stops_at_its_target_writes_the_same_chain(se_ratings, monkey
             monkeypatch.undo()
             assert (short is None) == (full is None)
             if short is not None:
-                assert (short.technique, short.rating, short.eliminations, short.placements, short.cells,
-                        short.text) == (full.technique, full.rating, full.eliminations, full.placements,
-                                        full.cells, full.text)
+                assert (
+                    short.technique,
+                    short.rating,
+                    short.eliminations,
+                    short.placements,
+                    short.cells,
+                    short.text,
+                ) == (
+                    full.technique,
+                    full.rating,
+                    full.eliminations,
+                    full.placements,
+                    full.cells,
+                    full.text,
+                )
                 compared += 1
     assert compared > 20
 

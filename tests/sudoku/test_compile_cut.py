@@ -28,8 +28,13 @@ ER_83 = "...9.31..6.7....8.2.........5....4......6..2..1.......8...7.......3..5.
 
 def _python(code: str, env: dict | None = None, timeout: float = 240) -> str:
     """Run ``code`` in a fresh interpreter (killed if it outlives ``timeout``); its stdout."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, **(env or {})})
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -48,13 +53,19 @@ def test_a_rating_below_9_does_not_reach_the_rules_of_level_1():
     assert out == "8.3 1 0 0"
 
 
-@pytest.mark.parametrize("marks", [case[-1] for case in SE_STEPS[5:9]], ids=[case[0] for case in SE_STEPS[5:9]])
+@pytest.mark.parametrize(
+    "marks", [case[-1] for case in SE_STEPS[5:9]], ids=[case[0] for case in SE_STEPS[5:9]]
+)
 def test_both_chain_kernels_give_the_same_hint_at_level_0(marks):
     """At level 0 the kernel of level 1 is the kernel of level 0 (what :func:`prefer_plus`
     relies on): the same answer on every producer."""
     g = graph(LogicalState.from_pencilmarks(marks))
     tabs = chains._kernel_tables(g)
-    for multiple, dynamic, nishio in ((False, True, True), (True, False, False), (True, True, False)):
+    for multiple, dynamic, nishio in (
+        (False, True, True),
+        (True, False, False),
+        (True, True, False),
+    ):
         args = (g.n, multiple, dynamic, nishio, 0, *chains._arrays(g), *tabs, *kc.buffers(g.n))
         assert kc.best_multiple(*args).tolist() == kc.best_multiple_plus(*args).tolist()
 
@@ -68,7 +79,11 @@ def test_prefer_plus_runs_level_0_on_the_kernel_of_level_1(monkeypatch):
     monkeypatch.setattr(chains, "PLUS_FIRST", True)
     monkeypatch.setattr(kc, "best_multiple", lambda *a: called.append(a))
     hint = chains.best_multiple_fast(g, 8.0, True, False, False)
-    assert called == [] and (hint.rating, hint.target, hint.removable) == (expected.rating, expected.target, expected.removable)
+    assert called == [] and (hint.rating, hint.target, hint.removable) == (
+        expected.rating,
+        expected.target,
+        expected.removable,
+    )
 
 
 class _Stop(Exception):
@@ -97,7 +112,8 @@ def test_a_helper_is_compiled_once_not_once_per_constant(tmp_path):
     the cycles is compiled once (twice before: once more for a literal argument, such as the
     depth 1 of ``_valid``, the kind ``_FISH`` of ``_subset_fires``, ``True`` and ``False``
     for ``_mark``)."""
-    out = _python("""
+    out = _python(
+        """
         from numba import types
         from clew.sudoku import _kernels_uniqueness as ku, _kernels_screen as ks, _kernels_chains_unary as kcu
         v, m = types.int64[::1], types.int64[:, ::1]
@@ -106,5 +122,7 @@ def test_a_helper_is_compiled_once_not_once_per_constant(tmp_path):
         kcu._cycle_worth.compile((types.int64, types.int64, types.int64, v, v, v, v, m, v, v, v, v, types.int64))
         print(len(ku._valid.signatures), len(ks._subset_fires.signatures), len(ks._test.signatures),
               len(kcu._mark.signatures))
-    """, env={"NUMBA_CACHE_DIR": str(tmp_path)})
+    """,
+        env={"NUMBA_CACHE_DIR": str(tmp_path)},
+    )
     assert out == "1 1 1 1"

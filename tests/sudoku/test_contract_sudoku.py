@@ -58,7 +58,10 @@ JOBBED = [sudoku.solve_array, solve_file, sudoku.rate_file, sudoku.generate_many
 @pytest.mark.parametrize("function", JOBBED, ids=lambda f: f.__name__)
 def test_jobs_default_to_one(function):
     parameter = inspect.signature(function).parameters["jobs"]
-    assert parameter.default == clew.DEFAULT_JOBS == 1 and parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    assert (
+        parameter.default == clew.DEFAULT_JOBS == 1
+        and parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    )
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5])
@@ -97,18 +100,33 @@ def test_rows_of_the_wrong_width_are_named_rightly(rows, width):
     with pytest.raises(SudokuInputError) as caught:
         sudoku.Grid(puzzle)
     message = str(caught.value)
-    assert message == f"the grid has {rows} rows of {width} cell{'s' * (width != 1)}: a sudoku has n rows of n cells, n = 4 to 25"
+    assert (
+        message
+        == f"the grid has {rows} rows of {width} cell{'s' * (width != 1)}: a sudoku has n rows of n cells, n = 4 to 25"
+    )
     assert not re.search(r"\b1 cells", message)
 
 
 @pytest.mark.parametrize(
     "call, fragment",
     [
-        (lambda: sudoku.Grid([[0] * 8] * 7 + [[0]]), "an 8x8 sudoku has 8 cells in each row, row 8 has 1 cell"),
+        (
+            lambda: sudoku.Grid([[0] * 8] * 7 + [[0]]),
+            "an 8x8 sudoku has 8 cells in each row, row 8 has 1 cell",
+        ),
         (lambda: sudoku.Grid("." * 121, box="2x3"), "a 2x3 box does not tile an 11x11 sudoku"),
-        (lambda: sudoku.Grid("." * 16, cages=[(1, ["r1c1"]), (2, ["r1c1"])]), "cage B: r1c1 is already in cage A"),
-        (lambda: sudoku.Grid("." * 16, cages=[(9, ["r1c1"])]), "cage A (r1c1, 1 cell): sum 9 is impossible, 1 different digit of 1..4 makes 1 to 4"),
-        (lambda: sudoku.Grid("AABB" "CCDD" "EEFF" "GGHH 3,7,7,3,4,6,6"), "the cage map has 8 cages (ABCDEFGH), but 7 sums are given"),
+        (
+            lambda: sudoku.Grid("." * 16, cages=[(1, ["r1c1"]), (2, ["r1c1"])]),
+            "cage B: r1c1 is already in cage A",
+        ),
+        (
+            lambda: sudoku.Grid("." * 16, cages=[(9, ["r1c1"])]),
+            "cage A (r1c1, 1 cell): sum 9 is impossible, 1 different digit of 1..4 makes 1 to 4",
+        ),
+        (
+            lambda: sudoku.Grid("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6"),
+            "the cage map has 8 cages (ABCDEFGH), but 7 sums are given",
+        ),
     ],
 )
 def test_messages_agree_in_number_and_article(call, fragment):
@@ -120,7 +138,13 @@ def test_messages_agree_in_number_and_article(call, fragment):
 
 
 def test_cage_names():
-    assert [cage_name(i) for i in (0, 25, 26, 51, 52)] == ["cage A", "cage Z", "cage a", "cage z", "cage 53"]
+    assert [cage_name(i) for i in (0, 25, 26, 51, 52)] == [
+        "cage A",
+        "cage Z",
+        "cage a",
+        "cage z",
+        "cage 53",
+    ]
     assert len(CAGE_LETTERS) == 52
 
 
@@ -156,8 +180,19 @@ def test_paths_lines_and_text_are_read_alike(tmp_path, monkeypatch):
     path = tmp_path / "two.txt"
     path.write_text(f"# two puzzles\n{PROPER}\n{NO_SOLUTION}\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    sources = [path, str(path), "two.txt", path.read_bytes(), path.read_text(), path.read_text().splitlines(), open(path)]
-    rated = [[(r["line"], r.get("level"), r.get("solutions")) for r in sudoku.rate_file(s)] for s in sources]
+    sources = [
+        path,
+        str(path),
+        "two.txt",
+        path.read_bytes(),
+        path.read_text(),
+        path.read_text().splitlines(),
+        open(path),
+    ]
+    rated = [
+        [(r["line"], r.get("level"), r.get("solutions")) for r in sudoku.rate_file(s)]
+        for s in sources
+    ]
     solved = [[(a.line, a.status) for chunk in solve_file(s) for a in chunk] for s in sources[:-1]]
     assert all(r == [(2, "easy", None), (3, None, 0)] for r in rated)
     assert all(s == [(2, "solved"), (3, "no solution")] for s in solved)
@@ -174,7 +209,11 @@ def test_a_binary_input_is_one_error_everywhere(tmp_path):
     data = b"\x00\xff\xfe\x81garbage"
     path = tmp_path / "binary.txt"
     path.write_bytes(data)
-    for call in (lambda: solve_file(path), lambda: sudoku.rate_file(path), lambda: sudoku.rate_file(data)):
+    for call in (
+        lambda: solve_file(path),
+        lambda: sudoku.rate_file(path),
+        lambda: sudoku.rate_file(data),
+    ):
         with pytest.raises(SudokuInputError, match="not UTF-8 text"):
             call()
     with pytest.raises(SudokuInputError, match="^not UTF-8 text"):
@@ -203,7 +242,12 @@ SHAPED = [
 @pytest.mark.parametrize("call", SHAPED)
 def test_every_puzzle_function_takes_the_shape_keywords(call):
     # issue 25: sudoku.rate(X, variant="x") raised TypeError while solve took it
-    for keywords in ({"variant": "x"}, {"box": "2x2"}, {"regions": "AABBAABBCCDDCCDD"}, {"symbols": "1234"}):
+    for keywords in (
+        {"variant": "x"},
+        {"box": "2x2"},
+        {"regions": "AABBAABBCCDDCCDD"},
+        {"symbols": "1234"},
+    ):
         try:
             call(**keywords)
         except ClewError:
@@ -232,8 +276,12 @@ def test_every_result_has_a_documented_json_form():
     grid = sudoku.solve(PROPER)
     answers = [a for chunk in solve_file(f"{PROPER}\n11..............\n") for a in chunk]
     values = [
-        grid, sudoku.rate(PROPER), sudoku.hint(PROPER), sudoku.generate(4, seed=1),
-        sudoku.generate(4, seed=1, difficulty="easy"), *answers,
+        grid,
+        sudoku.rate(PROPER),
+        sudoku.hint(PROPER),
+        sudoku.generate(4, seed=1),
+        sudoku.generate(4, seed=1, difficulty="easy"),
+        *answers,
         sudoku.logic.explanation(PROPER),
     ]
     for value in values:
@@ -249,7 +297,12 @@ def test_generated_fields_are_listed_in_the_class():
 
 def test_rating_generated_and_step_show_pictures():
     # issue 25: Rating, Generated and Step had no picture
-    for value in (sudoku.rate(PROPER), sudoku.generate(4, seed=1), sudoku.hint(PROPER), sudoku.explain(PROPER)[-1]):
+    for value in (
+        sudoku.rate(PROPER),
+        sudoku.generate(4, seed=1),
+        sudoku.hint(PROPER),
+        sudoku.explain(PROPER)[-1],
+    ):
         svg = value._repr_svg_()
         assert svg is not None and svg.startswith("<svg"), type(value).__name__
 

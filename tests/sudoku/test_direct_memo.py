@@ -26,7 +26,11 @@ def _both(s: LogicalState) -> list:
         assert (kept is None) == (fresh is None)
         if kept is not None:
             assert (kept.technique, kept.placements, kept.cells, kept.text) == (
-                fresh.technique, fresh.placements, fresh.cells, fresh.text)
+                fresh.technique,
+                fresh.placements,
+                fresh.cells,
+                fresh.text,
+            )
             out.append(kept)
     return out
 
@@ -63,7 +67,9 @@ def test_direct_steps_along_hard_solutions(se_ratings):
 def test_direct_steps_on_random_grids(seed, k):
     rng = random.Random(seed)
     n = k * k
-    masks = [sum(1 << d for d in rng.sample(range(n), rng.choice([1, 2, 2, 3, 4]))) for _ in range(n * n)]
+    masks = [
+        sum(1 << d for d in rng.sample(range(n), rng.choice([1, 2, 2, 3, 4]))) for _ in range(n * n)
+    ]
     s = LogicalState.from_candidates(k, masks)
     for _ in range(5):  # a few changes to the same grid: the memo sees old and new units
         _both(s)
@@ -77,16 +83,31 @@ def test_memo_holds_what_the_cells_say(se_ratings):
     for pointing in (True, False):
         techniques._direct_locked(s, pointing)
         _, memo = techniques._direct_parts(techniques._orders(s), s._t, pointing)
-        kept = {(box, line, d) for (box, line), (_, bits) in memo.items() for d in range(s.n) if bits >> d & 1}
+        kept = {
+            (box, line, d)
+            for (box, line), (_, bits) in memo.items()
+            for d in range(s.n)
+            if bits >> d & 1
+        }
         # the memo may hold segments of other positions; those of this one agree with the cells
-        mine = {(b, ln, d) for b, ln, d in kept
-                if memo[b, ln][0] == techniques._orders(s).unit_get[b if pointing else ln](s.cands)}
+        mine = {
+            (b, ln, d)
+            for b, ln, d in kept
+            if memo[b, ln][0] == techniques._orders(s).unit_get[b if pointing else ln](s.cands)
+        }
         assert mine <= _found(s, pointing)
 
 
-_SUBSETS = [(techniques._naked_subset, 2), (techniques._naked_subset, 3), (techniques._naked_subset, 4),
-            (techniques._hidden_subset, 2), (techniques._hidden_subset, 3), (techniques._hidden_subset, 4),
-            (techniques._direct_hidden_subset, 2), (techniques._direct_hidden_subset, 3)]
+_SUBSETS = [
+    (techniques._naked_subset, 2),
+    (techniques._naked_subset, 3),
+    (techniques._naked_subset, 4),
+    (techniques._hidden_subset, 2),
+    (techniques._hidden_subset, 3),
+    (techniques._hidden_subset, 4),
+    (techniques._direct_hidden_subset, 2),
+    (techniques._direct_hidden_subset, 3),
+]
 
 
 def _subsets_both(s: LogicalState) -> int:
@@ -104,7 +125,12 @@ def _subsets_both(s: LogicalState) -> int:
         if kept is not None:
             found += 1
             assert (kept.technique, kept.placements, kept.eliminations, kept.cells, kept.text) == (
-                fresh.technique, fresh.placements, fresh.eliminations, fresh.cells, fresh.text)
+                fresh.technique,
+                fresh.placements,
+                fresh.eliminations,
+                fresh.cells,
+                fresh.text,
+            )
     return found
 
 
@@ -126,7 +152,9 @@ def test_subset_steps_along_solutions(se_ratings):
 def test_subset_steps_on_changing_random_grids(seed, k):
     rng = random.Random(seed)
     n = k * k
-    masks = [sum(1 << d for d in rng.sample(range(n), rng.choice([2, 2, 3, 4]))) for _ in range(n * n)]
+    masks = [
+        sum(1 << d for d in rng.sample(range(n), rng.choice([2, 2, 3, 4]))) for _ in range(n * n)
+    ]
     s = LogicalState.from_candidates(k, masks)
     for _ in range(6):  # remove candidates one by one: kept units and changed ones side by side
         _subsets_both(s)

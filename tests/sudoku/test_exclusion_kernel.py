@@ -19,7 +19,12 @@ def _same(s: LogicalState) -> bool:
         a, b = exclusion._reference(s, size), exclusion._compiled(s, size)
         if (a is None) != (b is None):
             return False
-        if a is not None and (a.cells, a.eliminations, a.text, a.rating) != (b.cells, b.eliminations, b.text, b.rating):
+        if a is not None and (a.cells, a.eliminations, a.text, a.rating) != (
+            b.cells,
+            b.eliminations,
+            b.text,
+            b.rating,
+        ):
             return False
     return True
 
@@ -68,20 +73,29 @@ def _cells_by_kernel(s: LogicalState, widest: int) -> tuple[list[int], dict[int,
     cells = np.empty(count, np.int64)
     excl = np.zeros((count, count), np.uint8)
     usable = np.zeros(count, np.uint8)
-    found = candidate_cells(np.array(s.cands, np.int64), exclusion._house_array(s), widest, cells, excl, usable)
+    found = candidate_cells(
+        np.array(s.cands, np.int64), exclusion._house_array(s), widest, cells, excl, usable
+    )
     out = [int(c) for c in cells[:found]]
     assert [int(c) for c in np.flatnonzero(usable)] == sorted(out)
     return out, {c: sum(1 << int(x) for x in np.flatnonzero(excl[c])) for c in out}
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from([1, 2, 3, 4]), k=st.sampled_from([2, 3, 4]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    density=st.sampled_from([1, 2, 3, 4]),
+    k=st.sampled_from([2, 3, 4]),
+)
 def test_the_cells_tried_by_the_kernel_are_the_references(seed, density, k):
     # the cells SE tries and their excluders (kernel: candidate_cells; reference: _cells),
     # naked singles included at density 1 (a cell next to one is not tried)
     rng = random.Random(seed)
     n = k * k
-    masks = [sum(1 << d for d in rng.sample(range(n), min(n, rng.choice(range(1, density + 2))))) for _ in range(n * n)]
+    masks = [
+        sum(1 << d for d in rng.sample(range(n), min(n, rng.choice(range(1, density + 2)))))
+        for _ in range(n * n)
+    ]
     s = LogicalState.from_candidates(k, masks)
     for widest in (2, 3):
         assert _cells_by_kernel(s, widest) == exclusion._cells(s, widest)

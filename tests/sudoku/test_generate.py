@@ -208,7 +208,9 @@ def test_same_seed_same_puzzles_different_seed_different():
     assert a == b
     assert [g.puzzle for g in a] != [g.puzzle for g in c]
     assert not {g.puzzle for g in a} & {g.puzzle for g in c}
-    assert generate(9, seed=5, symmetry="mirror", minimal=True) == generate(9, seed=5, symmetry="mirror", minimal=True)
+    assert generate(9, seed=5, symmetry="mirror", minimal=True) == generate(
+        9, seed=5, symmetry="mirror", minimal=True
+    )
     assert generate(16, seed=5) == generate(16, seed=5)
 
 
@@ -217,7 +219,9 @@ def test_no_seed_draws_fresh_puzzles():
 
 
 def test_generate_is_the_first_of_generate_many_and_runs_extend():
-    assert generate(seed=9, symmetry="diagonal") == next(generate_many(3, seed=9, symmetry="diagonal"))
+    assert generate(seed=9, symmetry="diagonal") == next(
+        generate_many(3, seed=9, symmetry="diagonal")
+    )
     short = list(generate_many(5, seed=9))
     long = list(generate_many(12, seed=9))
     assert long[:5] == short
@@ -285,7 +289,9 @@ def test_minimal_puzzles_need_every_given(side, count):
         for i, v in enumerate(cells):
             if v:
                 cells[i] = 0
-                assert sudoku.count(cells, limit=2) == 2, f"given r{i // side + 1}c{i % side + 1} is not needed"
+                assert sudoku.count(cells, limit=2) == 2, (
+                    f"given r{i // side + 1}c{i % side + 1} is not needed"
+                )
                 cells[i] = v
 
 
@@ -359,7 +365,9 @@ def test_difficulty_respects_minimal_false(stand_in):
 
 
 def test_difficulty_attempts_run_out(stand_in):
-    with pytest.raises(DifficultyNotReachedError, match=r"^no extreme 9x9 puzzle in 3 attempts") as info:
+    with pytest.raises(
+        DifficultyNotReachedError, match=r"^no extreme 9x9 puzzle in 3 attempts"
+    ) as info:
         generate(difficulty="extreme", minimal=False, seed=1, attempts=3)
     assert info.value.level == "extreme" and info.value.attempts == 3
     assert len(stand_in) == 3
@@ -436,10 +444,26 @@ def test_many_puzzles_all_proper():
 @pytest.mark.parametrize(
     "call, error, message",
     [
-        (lambda: generate(25), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got 25"),
-        (lambda: generate(3), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got 3"),
-        (lambda: generate(True), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got True"),
-        (lambda: generate("9"), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got '9'"),
+        (
+            lambda: generate(25),
+            BoardSizeError,
+            "size must be 4, 9 or 16 (the side of the grid), got 25",
+        ),
+        (
+            lambda: generate(3),
+            BoardSizeError,
+            "size must be 4, 9 or 16 (the side of the grid), got 3",
+        ),
+        (
+            lambda: generate(True),
+            BoardSizeError,
+            "size must be 4, 9 or 16 (the side of the grid), got True",
+        ),
+        (
+            lambda: generate("9"),
+            BoardSizeError,
+            "size must be 4, 9 or 16 (the side of the grid), got '9'",
+        ),
         (
             lambda: generate(symmetry="spiral"),
             GenerateError,
@@ -455,18 +479,42 @@ def test_many_puzzles_all_proper():
             GenerateError,
             "a difficulty can be asked for 4x4 and 9x9 puzzles (and for shapes and variants up to 12x12), not 16x16",
         ),
-        (lambda: generate(minimal="yes"), GenerateError, "minimal must be True, False or None, got 'yes'"),
+        (
+            lambda: generate(minimal="yes"),
+            GenerateError,
+            "minimal must be True, False or None, got 'yes'",
+        ),
         (lambda: generate(seed=-1), GenerateError, "seed must be an integer >= 0 or None, got -1"),
-        (lambda: generate(seed=1.5), GenerateError, "seed must be an integer >= 0 or None, got 1.5"),
+        (
+            lambda: generate(seed=1.5),
+            GenerateError,
+            "seed must be an integer >= 0 or None, got 1.5",
+        ),
         (
             lambda: generate(difficulty="easy", attempts=0),
             BoardSizeError,
             "attempts must be between 1 and 1000000000, got 0",
         ),
-        (lambda: generate_many(0), BoardSizeError, "count must be between 1 and 1000000000000, got 0"),
-        (lambda: generate_many(-3), BoardSizeError, "count must be between 1 and 1000000000000, got -3"),
-        (lambda: generate_many(5, jobs=0), ArgumentError, "jobs must be at least 1 (None uses every core), got 0"),
-        (lambda: generate_many(5, 12), BoardSizeError, "size must be 4, 9 or 16 (the side of the grid), got 12"),
+        (
+            lambda: generate_many(0),
+            BoardSizeError,
+            "count must be between 1 and 1000000000000, got 0",
+        ),
+        (
+            lambda: generate_many(-3),
+            BoardSizeError,
+            "count must be between 1 and 1000000000000, got -3",
+        ),
+        (
+            lambda: generate_many(5, jobs=0),
+            ArgumentError,
+            "jobs must be at least 1 (None uses every core), got 0",
+        ),
+        (
+            lambda: generate_many(5, 12),
+            BoardSizeError,
+            "size must be 4, 9 or 16 (the side of the grid), got 12",
+        ),
     ],
 )
 def test_bad_arguments(call, error, message):
@@ -480,4 +528,6 @@ def test_bad_arguments(call, error, message):
 def test_names():
     assert DIFFICULTIES == ("easy", "medium", "hard", "expert", "extreme")
     assert SYMMETRIES == ("none", "rotational", "diagonal", "mirror")
-    assert generate(4, symmetry=" Rotational ", seed=1) == generate(4, symmetry="rotational", seed=1)
+    assert generate(4, symmetry=" Rotational ", seed=1) == generate(
+        4, symmetry="rotational", seed=1
+    )

@@ -11,7 +11,13 @@ import sys
 import pytest
 
 from clew import sudoku
-from clew.sudoku.generate import DifficultyNotReachedError, GenerateError, GenerateWork, generate, generate_many
+from clew.sudoku.generate import (
+    DifficultyNotReachedError,
+    GenerateError,
+    GenerateWork,
+    generate,
+    generate_many,
+)
 from clew.sudoku.logic import rate
 
 
@@ -27,7 +33,10 @@ def test_puzzles_in_a_range_rate_in_it(lo, hi):
 
 
 def test_a_range_run_has_its_own_identity_and_journal_encoding():
-    plan_ids = {json.dumps(GenerateWork(gen_plan(r), 4).identity(), sort_keys=True) for r in (None, (1.0, 1.5), (2.0, 2.8))}
+    plan_ids = {
+        json.dumps(GenerateWork(gen_plan(r), 4).identity(), sort_keys=True)
+        for r in (None, (1.0, 1.5), (2.0, 2.8))
+    }
     assert len(plan_ids) == 3
     work = GenerateWork(gen_plan((1.0, 1.5)), 2)
     assert GenerateWork.from_identity(json.loads(json.dumps(work.identity()))).plan == work.plan
@@ -43,12 +52,15 @@ def gen_plan(rating):
     return _plan(9, None, "none", None, 5, None, rating=rating)
 
 
-@pytest.mark.parametrize("rating, message", [
-    ("7", "rating is a range LO-HI"),
-    ("x-2", "rating is a range LO-HI"),
-    ((3.0, 2.0), "LO <= HI"),
-    ((0.5, 2.0), "within 1.0-12.0"),
-])
+@pytest.mark.parametrize(
+    "rating, message",
+    [
+        ("7", "rating is a range LO-HI"),
+        ("x-2", "rating is a range LO-HI"),
+        ((3.0, 2.0), "LO <= HI"),
+        ((0.5, 2.0), "within 1.0-12.0"),
+    ],
+)
 def test_bad_ranges_are_refused(rating, message):
     with pytest.raises(GenerateError, match=message):
         generate(rating=rating, seed=1)
@@ -63,7 +75,9 @@ def test_a_range_is_for_9x9_puzzles_and_shapes_without_a_difficulty():
         generate(rating=(1.0, 2.0), box="4x5")
 
 
-@pytest.mark.parametrize("shape", [dict(variant="x"), dict(variant="killer"), dict(variant="jigsaw")])
+@pytest.mark.parametrize(
+    "shape", [dict(variant="x"), dict(variant="killer"), dict(variant="jigsaw")]
+)
 def test_a_range_on_a_variant(shape):
     g = generate(rating=(2.6, 4.5), seed=5, **shape)
     assert 2.6 <= g.rating.er <= 4.5 and g.puzzle.shape.variants == (shape["variant"],)
@@ -78,19 +92,71 @@ def test_an_unreached_range_says_so():
 
 
 def test_the_command_line_range():
-    done = subprocess.run([sys.executable, "-m", "clew", "sudoku", "generate", "--rating", "1.0-1.5", "--count", "2",
-                           "--seed", "4", "--format", "json"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "clew",
+            "sudoku",
+            "generate",
+            "--rating",
+            "1.0-1.5",
+            "--count",
+            "2",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(records) == 2 and all(1.0 <= r["er"] <= 1.5 and r["ep"] <= r["er"] for r in records)
-    bad = subprocess.run([sys.executable, "-m", "clew", "sudoku", "generate", "--rating", "11.5-12", "--attempts", "1",
-                          "--seed", "1"], capture_output=True, text=True, timeout=300)
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "clew",
+            "sudoku",
+            "generate",
+            "--rating",
+            "11.5-12",
+            "--attempts",
+            "1",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "--rating" in bad.stderr
 
 
 def test_the_command_line_difficulty_of_a_killer():
-    done = subprocess.run([sys.executable, "-m", "clew", "sudoku", "generate", "--variant", "killer", "--difficulty",
-                           "hard", "--seed", "1", "--format", "json"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "clew",
+            "sudoku",
+            "generate",
+            "--variant",
+            "killer",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert record["level"] == "hard"

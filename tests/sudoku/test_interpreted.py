@@ -23,7 +23,9 @@ def cells(line: str) -> list[int]:
 def run(line: str, limit, max_nodes=10**6):
     grid = cells(line)
     k = math.isqrt(math.isqrt(len(grid)))
-    return _interpreted.count(grid, k * k, geometry.peers(k), geometry.units(k), limit=limit, max_nodes=max_nodes)
+    return _interpreted.count(
+        grid, k * k, geometry.peers(k), geometry.units(k), limit=limit, max_nodes=max_nodes
+    )
 
 
 def test_published_and_stored_counts(sudoku_counts):
@@ -49,7 +51,9 @@ def test_agrees_with_the_reference_on_4x4(grid, limit):
     if not _reference.givens_ok(grid, 2):
         return  # conflicting givens are refused before any solver runs
     expected = _reference.count(grid, 2, limit)
-    found, first = _interpreted.count(grid, 4, geometry.peers(2), geometry.units(2), limit=limit, max_nodes=10**6)
+    found, first = _interpreted.count(
+        grid, 4, geometry.peers(2), geometry.units(2), limit=limit, max_nodes=10**6
+    )
     assert found == expected
     if found:
         verify.check_solution(first, grid)
@@ -74,12 +78,16 @@ def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch
     from clew.sudoku import files
 
     monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
-    puzzles = list(sample_solutions)[:files.SMALL_FILE - 2]
-    data = ("\n".join(puzzles + ["11" + "." * 79, "." * 16]) + "\n").encode()  # an invalid line, a 4x4 grid
+    puzzles = list(sample_solutions)[: files.SMALL_FILE - 2]
+    data = (
+        "\n".join(puzzles + ["11" + "." * 79, "." * 16]) + "\n"
+    ).encode()  # an invalid line, a 4x4 grid
     work = files.SolveFile(data, mode, 2 if mode == "count" else None)
     quick = files._interpreted(work)
     if mode == "solve":
-        assert quick is None  # the empty 4x4 grid has 288 solutions: "the first" is the kernels' to say
+        assert (
+            quick is None
+        )  # the empty 4x4 grid has 288 solutions: "the first" is the kernels' to say
         data = ("\n".join(puzzles) + "\n").encode()
         work = files.SolveFile(data, mode)
         quick = files._interpreted(work)
@@ -112,7 +120,9 @@ def test_one_puzzle_file_without_the_compiler(sample_solutions):
         f"[print(a.status, a.solution) for chunk in solve_file({(puzzle + chr(10)).encode()!r}) for a in chunk]; "
         "print('numba' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
     assert out.stdout.split() == ["solved", sample_solutions[puzzle].solution, "False"]
 
 
@@ -129,8 +139,10 @@ def test_a_rating_proves_a_puzzle_proper_in_the_interpreter(monkeypatch, sample_
         assert quick is None or quick == count(grid, limit=2)
     monkeypatch.setattr(_interpreted, "QUICK_NODES", 0)
     assert _interpreted.count_quickly(Grid("." * 81), 2) is None  # out of budget: the kernels
-    code = ("import sys; from clew.sudoku.logic import rate; "
-            "r = rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'); "
-            "print(r.er, 'numba' in sys.modules)")
+    code = (
+        "import sys; from clew.sudoku.logic import rate; "
+        "r = rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'); "
+        "print(r.er, 'numba' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["1.2", "False"], done.stderr

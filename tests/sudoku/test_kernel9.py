@@ -51,7 +51,9 @@ def assert_solution_of(solution: np.ndarray, puzzle: np.ndarray) -> None:
 
 def test_match_table_keeps_exactly_the_permutations():
     shrink, match, peer, column, match9 = TABLES9
-    perms = [sum(1 << (3 * i + j) for i, j in enumerate(p)) for p in itertools.permutations(range(3))]
+    perms = [
+        sum(1 << (3 * i + j) for i, j in enumerate(p)) for p in itertools.permutations(range(3))
+    ]
     for m in range(512):
         # brute force: a bit (i, j) is kept iff some permutation inside m uses it
         keep = 0

@@ -12,7 +12,9 @@ from clew.sudoku import _kernels as K
 
 
 def grids(text_rows, k=3):
-    return np.array([[0 if ch in ".0" else int(ch, 36) for ch in row] for row in text_rows], dtype=np.int8)
+    return np.array(
+        [[0 if ch in ".0" else int(ch, 36) for ch in row] for row in text_rows], dtype=np.int8
+    )
 
 
 def solve(puzzles, k, limit):
@@ -35,7 +37,14 @@ def brute_force_4x4_count(puzzle):
     # every 4x4 grid whose rows are permutations, filtered: independent of the kernel
     perms = list(itertools.permutations(range(1, 5)))
     total = 0
-    rows = [[p for p in perms if all(v == 0 or v == p[i] for i, v in enumerate(puzzle[4 * r : 4 * r + 4]))] for r in range(4)]
+    rows = [
+        [
+            p
+            for p in perms
+            if all(v == 0 or v == p[i] for i, v in enumerate(puzzle[4 * r : 4 * r + 4]))
+        ]
+        for r in range(4)
+    ]
     for a in rows[0]:
         for b in rows[1]:
             for c in rows[2]:

@@ -96,7 +96,9 @@ def first(state: LogicalState) -> Step:
     return step
 
 
-def assert_step(step: Step | None, technique: str, rating: float, *, placements=(), eliminations=()) -> Step:
+def assert_step(
+    step: Step | None, technique: str, rating: float, *, placements=(), eliminations=()
+) -> Step:
     assert step is not None
     assert (step.technique, step.rating) == (technique, rating)
     assert step.placements == tuple((cell(name), d) for name, d in placements)
@@ -124,7 +126,11 @@ def test_from_candidates_removes_placed_digits_from_peers_and_checks_sizes():
     values[0] = 1
     s = LogicalState.from_candidates(2, masks, values)
     assert s.cands[0] == 0 and s.values[0] == 1
-    assert s.candidates(1) == (2, 3, 4) and s.candidates(4) == (2, 3, 4) and s.candidates(5) == (2, 3, 4)
+    assert (
+        s.candidates(1) == (2, 3, 4)
+        and s.candidates(4) == (2, 3, 4)
+        and s.candidates(5) == (2, 3, 4)
+    )
     assert s.candidates(15) == (1, 2, 3, 4)
     with pytest.raises(PuzzleFormatError, match="16 cells"):
         LogicalState.from_candidates(2, [15] * 15)
@@ -141,13 +147,15 @@ def test_pencilmarks_read_back():
     again = LogicalState.from_pencilmarks(text)
     assert again.values == s.values and again.cands == s.cands
     assert again.pencilmarks() == text
-    four = LogicalState("1.3." "..1." ".1.." "..4.")
+    four = LogicalState("1.3...1..1....4.")
     assert "[2]" in four.pencilmarks()  # a blank with one candidate, written in brackets
     back = LogicalState.from_pencilmarks(four.pencilmarks())
     assert back.values == four.values and back.cands == four.cands
     with pytest.raises(PuzzleFormatError, match="got 3 words"):
         LogicalState.from_pencilmarks("12 3 4")
-    with pytest.raises(PuzzleFormatError, match=r"r1c1: '1x' is not a set of candidates of a 4x4 sudoku"):
+    with pytest.raises(
+        PuzzleFormatError, match=r"r1c1: '1x' is not a set of candidates of a 4x4 sudoku"
+    ):
         LogicalState.from_pencilmarks("1x " + "1 " * 15)
 
 
@@ -203,15 +211,21 @@ def test_nothing_fires_on_the_full_candidate_grid():
 
 
 def test_hidden_single_in_a_box():
-    step = assert_step(first(LogicalState(LEETCODE)), "Hidden single", 1.2, placements=[("r1c6", 8)])
+    step = assert_step(
+        first(LogicalState(LEETCODE)), "Hidden single", 1.2, placements=[("r1c6", 8)]
+    )
     assert step.unit == "box 2" and step.cells == (cell("r1c6"),) and step.digits == (8,)
     assert step.text == "Hidden single: in box 2, 8 fits only in r1c6, so r1c6 = 8."
 
 
 def test_hidden_single_in_a_row_and_in_a_column():
-    step = assert_step(first(pos(only({}, "7", ["r3c5"], row(3)))), "Hidden single", 1.5, placements=[("r3c5", 7)])
+    step = assert_step(
+        first(pos(only({}, "7", ["r3c5"], row(3)))), "Hidden single", 1.5, placements=[("r3c5", 7)]
+    )
     assert step.text == "Hidden single: in row 3, 7 fits only in r3c5, so r3c5 = 7."
-    step = assert_step(first(pos(only({}, "2", ["r8c4"], col(4)))), "Hidden single", 1.5, placements=[("r8c4", 2)])
+    step = assert_step(
+        first(pos(only({}, "2", ["r8c4"], col(4)))), "Hidden single", 1.5, placements=[("r8c4", 2)]
+    )
     assert step.unit == "column 4"
     # one more place for 7 in row 3: nothing
     assert pos(only({}, "7", ["r3c5", "r3c9"], row(3))).find("Hidden single") is None
@@ -226,8 +240,12 @@ def test_naked_single():
 def test_pointing():
     spec = only({}, "4", ["r2c1", "r2c3"], box(1))
     spec = only(spec, "4", ["r2c1", "r2c3", "r2c5", "r2c8"], row(2))
-    step = assert_step(first(pos(spec)), "Pointing", 2.6, eliminations=elims(("r2c5", 4), ("r2c8", 4)))
-    assert step.unit == "box 1" and step.cells == (cell("r2c1"), cell("r2c3")) and step.digits == (4,)
+    step = assert_step(
+        first(pos(spec)), "Pointing", 2.6, eliminations=elims(("r2c5", 4), ("r2c8", 4))
+    )
+    assert (
+        step.unit == "box 1" and step.cells == (cell("r2c1"), cell("r2c3")) and step.digits == (4,)
+    )
     assert step.text == (
         "Pointing: in box 1, 4 fits only in row 2 (r2c1, r2c3), so remove 4 from the other cells of row 2 (r2c5, r2c8)."
     )
@@ -235,13 +253,17 @@ def test_pointing():
     assert pos(spec).next_step(max_rating=BASIC) is None
     # the same in a column
     step = first(pos(only({}, "9", ["r4c8", "r6c8"], box(6))))
-    assert step.technique == "Pointing" and set(step.eliminations) == {(cell(f"r{r}c8"), 9) for r in (1, 2, 3, 7, 8, 9)}
+    assert step.technique == "Pointing" and set(step.eliminations) == {
+        (cell(f"r{r}c8"), 9) for r in (1, 2, 3, 7, 8, 9)
+    }
 
 
 def test_claiming():
     spec = only({}, "4", ["r2c1", "r2c3"], row(2))
     spec = only(spec, "4", ["r2c1", "r2c3", "r1c2", "r3c3"], box(1))
-    step = assert_step(first(pos(spec)), "Claiming", 2.8, eliminations=elims(("r1c2", 4), ("r3c3", 4)))
+    step = assert_step(
+        first(pos(spec)), "Claiming", 2.8, eliminations=elims(("r1c2", 4), ("r3c3", 4))
+    )
     assert step.unit == "row 2"
     assert step.text == (
         "Claiming: in row 2, 4 fits only in box 1 (r2c1, r2c3), so remove 4 from the other cells of box 1 (r1c2, r3c3)."
@@ -252,11 +274,23 @@ def test_claiming():
 
 def test_naked_pair():
     spec = {"r4c1": "26", "r4c7": "26"}
-    spec = only(only(spec, "2", ["r4c1", "r4c7", "r4c3", "r4c9"], row(4)), "6", ["r4c1", "r4c7", "r4c3", "r4c9"], row(4))
+    spec = only(
+        only(spec, "2", ["r4c1", "r4c7", "r4c3", "r4c9"], row(4)),
+        "6",
+        ["r4c1", "r4c7", "r4c3", "r4c9"],
+        row(4),
+    )
     expected = elims(("r4c3", 2), ("r4c3", 6), ("r4c9", 2), ("r4c9", 6))
     step = assert_step(first(pos(spec)), "Naked pair", 3.0, eliminations=expected)
-    assert step.cells == (cell("r4c1"), cell("r4c7")) and step.digits == (2, 6) and step.unit == "row 4"
-    assert step.text == "Naked pair 2/6 in r4c1 and r4c7: remove 2 and 6 from the other cells of row 4 (r4c3, r4c9)."
+    assert (
+        step.cells == (cell("r4c1"), cell("r4c7"))
+        and step.digits == (2, 6)
+        and step.unit == "row 4"
+    )
+    assert (
+        step.text
+        == "Naked pair 2/6 in r4c1 and r4c7: remove 2 and 6 from the other cells of row 4 (r4c3, r4c9)."
+    )
     assert pos({"r4c1": "26", "r4c7": "268"}).find("Naked pair") is None
 
 
@@ -265,8 +299,12 @@ def test_x_wing():
     spec = only(spec, "5", ["r7c3", "r7c8"], row(7))
     spec = only(spec, "5", ["r2c3", "r7c3", "r4c3"], col(3))
     spec = only(spec, "5", ["r2c8", "r7c8", "r5c8"], col(8))
-    step = assert_step(first(pos(spec)), "X-Wing", 3.2, eliminations=elims(("r4c3", 5), ("r5c8", 5)))
-    assert step.cells == tuple(cell(x) for x in ("r2c3", "r2c8", "r7c3", "r7c8")) and step.unit is None
+    step = assert_step(
+        first(pos(spec)), "X-Wing", 3.2, eliminations=elims(("r4c3", 5), ("r5c8", 5))
+    )
+    assert (
+        step.cells == tuple(cell(x) for x in ("r2c3", "r2c8", "r7c3", "r7c8")) and step.unit is None
+    )
     assert step.text == (
         "X-Wing on 5: in rows 2 and 7, 5 fits only in columns 3 and 8, so remove 5 from the other cells of those "
         "columns (r4c3, r5c8)."
@@ -279,7 +317,9 @@ def test_x_wing_on_columns():
     spec = only(only({}, "3", ["r1c4", "r6c4"], col(4)), "3", ["r1c9", "r6c9"], col(9))
     step = first(pos(spec))
     assert step.technique == "X-Wing"
-    assert set(step.eliminations) == {(cell(f"r{r}c{c}"), 3) for r in (1, 6) for c in (1, 2, 3, 5, 6, 7, 8)}
+    assert set(step.eliminations) == {
+        (cell(f"r{r}c{c}"), 3) for r in (1, 6) for c in (1, 2, 3, 5, 6, 7, 8)
+    }
     assert step.text.startswith("X-Wing on 3: in columns 4 and 9, 3 fits only in rows 1 and 6,")
 
 
@@ -301,9 +341,14 @@ def test_naked_triple():
     spec = {"r4c1": "26", "r4c5": "68", "r4c7": "28"}
     others = ["r4c2", "r4c3", "r4c4", "r4c6", "r4c8", "r4c9"]
     step = assert_step(
-        first(pos(spec)), "Naked triple", 3.6, eliminations=elims(*[(x, d) for x in others for d in (2, 6, 8)])
+        first(pos(spec)),
+        "Naked triple",
+        3.6,
+        eliminations=elims(*[(x, d) for x in others for d in (2, 6, 8)]),
     )
-    assert step.digits == (2, 6, 8) and step.text.startswith("Naked triple 2/6/8 in r4c1, r4c5 and r4c7: remove 2, 6 and 8")
+    assert step.digits == (2, 6, 8) and step.text.startswith(
+        "Naked triple 2/6/8 in r4c1, r4c5 and r4c7: remove 2, 6 and 8"
+    )
     spec["r4c7"] = "289"
     assert pos(spec).next_step(max_rating=BASIC) is None
 
@@ -327,7 +372,10 @@ def test_hidden_triple():
     for d in "123":
         spec = only(spec, d, ["r2c1", "r2c5", "r2c9"], row(2))
     step = assert_step(
-        first(pos(spec)), "Hidden triple", 4.0, eliminations=elims(("r2c1", 8), ("r2c1", 9), ("r2c5", 7), ("r2c9", 6))
+        first(pos(spec)),
+        "Hidden triple",
+        4.0,
+        eliminations=elims(("r2c1", 8), ("r2c1", 9), ("r2c5", 7), ("r2c9", 6)),
     )
     assert step.text == (
         "Hidden triple 1/2/3 in row 2: 1, 2 and 3 fit only in r2c1, r2c5 and r2c9, so remove the other candidates "
@@ -352,7 +400,9 @@ def test_xy_wing():
 
 def test_xyz_wing():
     spec = {"r1c1": "479", "r1c5": "49", "r3c2": "79"}
-    step = assert_step(first(pos(spec)), "XYZ-Wing", 4.4, eliminations=elims(("r1c2", 9), ("r1c3", 9)))
+    step = assert_step(
+        first(pos(spec)), "XYZ-Wing", 4.4, eliminations=elims(("r1c2", 9), ("r1c3", 9))
+    )
     assert step.text == (
         "XYZ-Wing with pivot r1c1 (4/7/9) and pincers r1c5 (4/9) and r3c2 (7/9): one of the three is 9, so remove 9 "
         "from the cells that see all three (r1c2, r1c3)."
@@ -364,7 +414,12 @@ def test_xyz_wing():
 def test_naked_quad():
     spec = {"r4c1": "12", "r4c3": "23", "r4c5": "34", "r4c7": "14"}
     others = ["r4c2", "r4c4", "r4c6", "r4c8", "r4c9"]
-    step = assert_step(first(pos(spec)), "Naked quad", 5.0, eliminations=elims(*[(x, d) for x in others for d in (1, 2, 3, 4)]))
+    step = assert_step(
+        first(pos(spec)),
+        "Naked quad",
+        5.0,
+        eliminations=elims(*[(x, d) for x in others for d in (1, 2, 3, 4)]),
+    )
     assert step.digits == (1, 2, 3, 4) and step.unit == "row 4"
     spec["r4c7"] = "145"
     assert pos(spec).next_step(max_rating=BASIC) is None
@@ -376,7 +431,9 @@ def test_jellyfish():
         spec = only(spec, "5", [f"r{r}c{c}" for c in cols], row(r))
     gone = [(f"r{r}c{c}", 5) for r in (2, 4, 6, 8, 9) for c in (1, 4, 7, 9)]
     step = assert_step(first(pos(spec)), "Jellyfish", 5.2, eliminations=elims(*gone))
-    assert step.text.startswith("Jellyfish on 5: in rows 1, 3, 5 and 7, 5 fits only in columns 1, 4, 7 and 9,")
+    assert step.text.startswith(
+        "Jellyfish on 5: in rows 1, 3, 5 and 7, 5 fits only in columns 1, 4, 7 and 9,"
+    )
     spec["r7c2"] = "5" + spec["r7c2"]
     assert pos(spec).find("Jellyfish") is None
 
@@ -440,12 +497,22 @@ def test_max_rating_limits_the_techniques():
 
 def test_leetcode_puzzle_is_easy_with_box_hidden_singles_only():
     r = rate(LEETCODE)
-    assert (r.score, r.er, r.ep, r.ed, r.level, r.hardest, r.stuck) == (1.2, 1.2, 1.2, 1.2, "easy", "Hidden single", False)
+    assert (r.score, r.er, r.ep, r.ed, r.level, r.hardest, r.stuck) == (
+        1.2,
+        1.2,
+        1.2,
+        1.2,
+        "easy",
+        "Hidden single",
+        False,
+    )
     assert r.steps == 51 and r.techniques == (("Full house", 21), ("Hidden single", 30))
     sol = solve_logically(LEETCODE)
     assert sol.solved and not sol.stuck and sol.contradiction is None
     assert sol.grid == sudoku.solve(LEETCODE)
-    assert all(st.rating in (1.0, 1.2) and st.unit.startswith(("box", "row", "column")) for st in sol.steps)
+    assert all(
+        st.rating in (1.0, 1.2) and st.unit.startswith(("box", "row", "column")) for st in sol.steps
+    )
     assert all(st.unit.startswith("box") for st in sol.steps if st.rating == 1.2)
     assert set(sol.candidates) == {0} and sol.hardest == 1.2
     assert explain(LEETCODE) == list(sol.steps)
@@ -483,16 +550,23 @@ def test_levels_and_their_thresholds():
         "easy", "easy", "easy", "medium", "medium", "hard", "hard", "hard", "expert", "expert", "expert",
         "extreme", "extreme", "extreme",
     ]  # fmt: skip
-    assert rate(sudoku.solve(LEETCODE)) == logic.Rating(0.0, "easy", None, 0, False, (), 0.0, 0.0, 0.0)
+    assert rate(sudoku.solve(LEETCODE)) == logic.Rating(
+        0.0, "easy", None, 0, False, (), 0.0, 0.0, 0.0
+    )
 
 
 def test_a_rating_needs_a_proper_puzzle():
-    with pytest.raises(NotProperError, match=r"^this puzzle is not unique \(at least 2 solutions\): a rating needs exactly one$") as info:
+    with pytest.raises(
+        NotProperError,
+        match=r"^this puzzle is not unique \(at least 2 solutions\): a rating needs exactly one$",
+    ) as info:
         rate("1" + "." * 80)
     assert info.value.solutions == 2 and isinstance(info.value, SudokuInputError)
     # no solution (no two givens clash, but r1c9 has no digit left)
     none = "12345678." + "........9" + "." * 63
-    with pytest.raises(NotProperError, match=r"^this puzzle has no solution: a rating needs exactly one$") as info:
+    with pytest.raises(
+        NotProperError, match=r"^this puzzle has no solution: a rating needs exactly one$"
+    ) as info:
         rate(none)
     assert info.value.solutions == 0
     with pytest.raises(sudoku.ConflictingGivensError):
@@ -523,7 +597,11 @@ def test_a_state_is_not_changed_by_the_functions():
 def test_the_debug_check_catches_an_unsound_step(monkeypatch):
     def wrong(state):
         c = state.cands.index(next(m for m in state.cands if m))
-        return Step("Wrong", 1.0, eliminations=tuple((c, d) for d in range(1, 10) if state.cands[c] >> (d - 1) & 1))
+        return Step(
+            "Wrong",
+            1.0,
+            eliminations=tuple((c, d) for d in range(1, 10) if state.cands[c] >> (d - 1) & 1),
+        )
 
     monkeypatch.setattr(logic, "_FINDERS", (("Wrong", 1.0, wrong),))
     with pytest.raises(AssertionError, match="unsound step"):
@@ -560,7 +638,9 @@ def test_every_step_keeps_the_solution_on_the_samples(name):
             assert all(truth.cells[c] == d for c, d in step.placements), step.text
             assert all(truth.cells[c] != d for c, d in step.eliminations), step.text
             assert step.placements or step.eliminations
-            assert all(state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations + step.placements), step.text
+            assert all(
+                state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations + step.placements
+            ), step.text
             state.apply(step)
             used.add(step.technique)
         assert state.values == list(sol.grid.cells)
@@ -570,7 +650,14 @@ def test_every_step_keeps_the_solution_on_the_samples(name):
             assert sol.grid == truth
         else:
             assert sol.stuck and sol.contradiction is None
-    assert {"Hidden single", "Naked single", "Pointing", "Claiming", "Naked pair", "Hidden pair"} <= used
+    assert {
+        "Hidden single",
+        "Naked single",
+        "Pointing",
+        "Claiming",
+        "Naked pair",
+        "Hidden pair",
+    } <= used
 
 
 def assert_keeps_every_solution(puzzle: str, limit: int) -> None:
@@ -588,14 +675,18 @@ def assert_keeps_every_solution(puzzle: str, limit: int) -> None:
 @given(st.sets(st.integers(0, 80), min_size=22, max_size=40))
 def test_steps_keep_every_solution_of_random_9x9_puzzles(kept):
     full = str(sudoku.solve(LEETCODE))
-    assert_keeps_every_solution("".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=50)
+    assert_keeps_every_solution(
+        "".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=50
+    )
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sets(st.integers(0, 15), max_size=10))
 def test_steps_keep_every_solution_of_random_4x4_puzzles(kept):
     full = "1234341221434321"
-    assert_keeps_every_solution("".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=300)
+    assert_keeps_every_solution(
+        "".join(ch if i in kept else "." for i, ch in enumerate(full)), limit=300
+    )
 
 
 # ---------------------------------------------------------------------------------------------

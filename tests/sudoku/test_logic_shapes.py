@@ -58,7 +58,9 @@ def check_steps(steps, puzzle: Grid, solutions) -> None:
             assert all(truth[c] == d for c, d in step.placements), step.text
             assert all(truth[c] != d for c, d in step.eliminations), step.text
         assert step.placements or step.eliminations, step.text
-        assert all(state.cands[c] >> (d - 1) & 1 for c, d in step.placements + step.eliminations), step.text
+        assert all(state.cands[c] >> (d - 1) & 1 for c, d in step.placements + step.eliminations), (
+            step.text
+        )
         state.apply(step)
 
 
@@ -81,8 +83,14 @@ def test_generated_puzzles_are_solved_soundly(name):
 def test_rate_hint_and_explain_take_every_shape():
     g = generate(seed=2, variant="killer")
     r = rate(g.puzzle)
-    assert not r.stuck and r.er >= 1.0 and r.level in ("easy", "medium", "hard", "expert", "extreme")
-    assert {name for name, _ in r.techniques} & {"Cage single", "Cage combinations", "Innies and outies"}
+    assert (
+        not r.stuck and r.er >= 1.0 and r.level in ("easy", "medium", "hard", "expert", "extreme")
+    )
+    assert {name for name, _ in r.techniques} & {
+        "Cage single",
+        "Cage combinations",
+        "Innies and outies",
+    }
     step = sudoku.hint(g.puzzle)
     assert step is not None and all(g.solution.cells[c] == d for c, d in step.placements)
     steps = sudoku.explain(g.puzzle)
@@ -138,14 +146,23 @@ def test_steps_keep_every_solution_of_killers_with_cages_left_out(seed, givens, 
     g = generate(seed=seed % 7, variant="killer")
     cages = g.puzzle.shape.cages
     kept = data.draw(
-        st.lists(st.sampled_from(range(len(cages))), unique=True, min_size=len(cages) // 2, max_size=len(cages))
+        st.lists(
+            st.sampled_from(range(len(cages))),
+            unique=True,
+            min_size=len(cages) // 2,
+            max_size=len(cages),
+        )
     )
     cells = "".join(str(g.solution.cells[c]) if c in givens else "." for c in range(81))
-    assert_keeps_every_solution(Grid(cells, cages=[(cages[i][0], list(cages[i][1])) for i in sorted(kept)]))
+    assert_keeps_every_solution(
+        Grid(cells, cages=[(cages[i][0], list(cages[i][1])) for i in sorted(kept)])
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["6x6", "x", "windoku", "jigsaw", "x windoku"]), st.integers(0, 5), st.data())
+@given(
+    st.sampled_from(["6x6", "x", "windoku", "jigsaw", "x windoku"]), st.integers(0, 5), st.data()
+)
 def test_steps_keep_every_solution_of_variants_with_givens_left_out(name, seed, data):
     g = generate(seed=seed, **SHAPES[name])
     n = g.puzzle.n
@@ -178,7 +195,9 @@ def test_sum_options_against_brute_force(masks, total):
         if len(set(ds)) == len(ds) and sum(ds) == total
     ]  # fmt: skip
     usable, combos = sum_options(tuple(masks), total)
-    assert list(usable) == [sum(1 << (d - 1) for d in {ds[i] for ds in ok}) for i in range(len(masks))]
+    assert list(usable) == [
+        sum(1 << (d - 1) for d in {ds[i] for ds in ok}) for i in range(len(masks))
+    ]
     assert set(combos) == {sum(1 << (d - 1) for d in ds) for ds in ok}
 
 
@@ -199,7 +218,11 @@ def test_innies_of_two_rows_whose_cells_may_repeat():
     # a 4x4 killer (solution 1234 3412 2143 4321): rows 1-2 add up to 20, the cages inside
     # them to 3 + 4 + 6, so r1c4 + r2c1 = 7; they share no unit, so 3 + 4 and 4 + 3 (not 2 + 5)
     state = four_by_four_killer([(3, [0, 1]), (4, [2, 6]), (6, [5, 7]), (7, [3, 11]), (5, [4, 8])])
-    found = {(name, total, cells) for kind, _, total, cells, name, _ in _virtual_cages(state) if kind == "innie"}
+    found = {
+        (name, total, cells)
+        for kind, _, total, cells, name, _ in _virtual_cages(state)
+        if kind == "innie"
+    }
     assert ("rows 1-2", 7, (3, 4)) in found
     # they share no unit: 3 + 4 or 4 + 3 (a repeat such as 3.5 + 3.5 is no digit); 1 and 2 go
     assert sum_options_seeing((0b1111, 0b1111), 7, (0, 0)) == (0b1100, 0b1100)
@@ -218,7 +241,9 @@ def test_cage_single_and_cage_combinations():
     assert set(step.eliminations) == {(c, d) for c in (0, 1) for d in (3, 4)}
     # the cage's cells already hold only 1 and 2: nothing left to remove there
     state.cands[0] = state.cands[1] = 0b0011
-    assert cage_combinations(state) is None or 0 not in {c for c, _ in cage_combinations(state).eliminations}
+    assert cage_combinations(state) is None or 0 not in {
+        c for c, _ in cage_combinations(state).eliminations
+    }
     # with one cell placed, the other holds what the sum still lacks
     state.place(0, 1)
     step = cage_single(state)
@@ -269,8 +294,12 @@ def test_locked_candidates_on_a_diagonal():
 
 
 def test_no_variant_technique_on_a_classic_grid():
-    state = LogicalState("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-    assert all(f(state) is None for f in (cage_single, cage_combinations, innies_outies, locked_candidates))
+    state = LogicalState(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    )
+    assert all(
+        f(state) is None for f in (cage_single, cage_combinations, innies_outies, locked_candidates)
+    )
 
 
 def test_uniqueness_techniques_stay_off_on_variants():
@@ -284,7 +313,9 @@ def test_uniqueness_techniques_stay_off_on_variants():
     for shape in (make_shape(4, variant="x"), make_shape(4, cages=[(3, [0, 1])])):
         state = LogicalState.from_candidates(shape, masks)
         assert state.find("Unique rectangle") is None and state.find("BUG") is None
-    assert tables(make_shape(6)).uniqueness and not tables(make_shape(9, variant="windoku")).uniqueness
+    assert (
+        tables(make_shape(6)).uniqueness and not tables(make_shape(9, variant="windoku")).uniqueness
+    )
 
 
 def test_pencilmarks_of_rectangular_boxes():
@@ -303,7 +334,10 @@ def test_the_command_line_rates_hints_and_explains_shapes(capsys):
     killer = generate(seed=3, variant="killer").puzzle.to_variant_line()
     assert cli.run(["sudoku", "rate", killer]) == 0
     out = capsys.readouterr().out.split()
-    assert out[1] in ("easy", "medium", "hard", "expert", "extreme") and float(out[0].split("/")[0]) >= 1.0
+    assert (
+        out[1] in ("easy", "medium", "hard", "expert", "extreme")
+        and float(out[0].split("/")[0]) >= 1.0
+    )
     x = generate(seed=3, variant="x").puzzle.to_line()
     assert cli.run(["sudoku", "hint", "--variant", "x", x]) == 0
     assert capsys.readouterr().out.strip()

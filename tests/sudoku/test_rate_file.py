@@ -19,7 +19,9 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "sudoku_se_ratings.txt"
 
 def _reference(count: int) -> list[tuple[str, float, float, float]]:
     """``count`` reference puzzles with SE's ER, EP, ED, from every part of the scale."""
-    rows = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    rows = [
+        line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")
+    ]
     picked = rows[:: max(1, len(rows) // count)][:count]
     return [(p, float(er), float(ep), float(ed)) for p, er, ep, ed in picked]
 
@@ -43,12 +45,19 @@ def test_records_are_se_ratings_in_line_order_with_one_or_two_workers():
     good = [r for r in one if "error" not in r]
     assert [(r["puzzle"], r["er"], r["ep"], r["ed"]) for r in good] == rows  # SE's figures
     lines = data.decode().split("\r\n")
-    assert all(lines[r["line"] - 1] == r["puzzle"] for r in one)  # numbered from 1, comments counted
+    assert all(
+        lines[r["line"] - 1] == r["puzzle"] for r in one
+    )  # numbered from 1, comments counted
     assert [r["line"] for r in one] == sorted(r["line"] for r in one)
     bad = [r for r in one if "error" in r]
     assert [r["puzzle"] for r in bad] == ["1" * 81, "1..............."]
-    assert bad[0]["error"] == "r1c1 and r1c2 are both 1 in row 1"  # names the cells, the digit, the unit
-    assert bad[1]["error"] == "this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
+    assert (
+        bad[0]["error"] == "r1c1 and r1c2 are both 1 in row 1"
+    )  # names the cells, the digit, the unit
+    assert (
+        bad[1]["error"]
+        == "this puzzle is not unique (at least 2 solutions): a rating needs exactly one"
+    )
     assert RateFile(data).combine([one]) == {"puzzles": 22, "rated": 20, "invalid": 2}
 
 

@@ -29,7 +29,11 @@ BAD = [
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..75",
     "\xe9" * 16,
 ]
-PIECES = GOOD + BAD + ["# a comment", "", "   ", "  # indented comment", "1 . . . . . . . . . . . . . . ."]
+PIECES = (
+    GOOD
+    + BAD
+    + ["# a comment", "", "   ", "  # indented comment", "1 . . . . . . . . . . . . . . ."]
+)
 
 
 def _compare(data: bytes, **options) -> None:

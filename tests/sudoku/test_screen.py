@@ -39,7 +39,11 @@ def agree(s: LogicalState, start: int) -> None:
     got = screen.first(s, start)
     if got == _BUG and want == len(_FINDERS):
         return  # BUG is screened by its pattern: the finder may still find no step
-    assert got == want, (screen.SCREENED[got] if got < len(_FINDERS) else None, start, s.pencilmarks())
+    assert got == want, (
+        screen.SCREENED[got] if got < len(_FINDERS) else None,
+        start,
+        s.pencilmarks(),
+    )
 
 
 def test_the_kernel_numbers_the_techniques_in_the_engines_order():
@@ -51,7 +55,11 @@ def test_the_kernel_numbers_the_techniques_in_the_engines_order():
 
 
 def _rated_puzzles(every: int) -> list[str]:
-    lines = [line.split()[0] for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
+    lines = [
+        line.split()[0]
+        for line in DATA.read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
     return lines[::every]
 
 
@@ -79,7 +87,7 @@ SHAPES = [
     make_shape(9, variant="x"),
     make_shape(9, variant="windoku"),
     make_shape(16),
-    make_shape(6, regions="AAABBB" "AACCBB" "ACCCDB" "EECDDD" "EEFFDD" "EEFFFF"),
+    make_shape(6, regions="AAABBBAACCBBACCCDBEECDDDEEFFDDEEFFFF"),
 ]
 
 

@@ -40,8 +40,16 @@ def assert_step(step, technique, rating, *, placements=(), eliminations=()):
 
 
 def test_full_house_comes_first():
-    step = assert_step(LogicalState("12345678." + "." * 72).next_step(), "Full house", 1.0, placements=[("r1c9", 9)])
-    assert step.unit == "row 1" and step.text == "Full house: r1c9 is the last empty cell of row 1, so r1c9 = 9."
+    step = assert_step(
+        LogicalState("12345678." + "." * 72).next_step(),
+        "Full house",
+        1.0,
+        placements=[("r1c9", 9)],
+    )
+    assert (
+        step.unit == "row 1"
+        and step.text == "Full house: r1c9 is the last empty cell of row 1, so r1c9 = 9."
+    )
     # two blanks in the row: no full house (a hidden single in box 3 instead)
     assert LogicalState("1234567.." + "." * 72).find("Full house") is None
 
@@ -53,7 +61,9 @@ def direct_pointing_spec() -> dict[str, str]:
 
 
 def test_direct_pointing_places_the_single_it_leaves():
-    step = assert_step(pos(direct_pointing_spec()).next_step(), "Direct pointing", 1.7, placements=[("r1c5", 4)])
+    step = assert_step(
+        pos(direct_pointing_spec()).next_step(), "Direct pointing", 1.7, placements=[("r1c5", 4)]
+    )
     assert step.unit == "box 1" and step.eliminations == ()  # as in SE: the placement alone
     assert "then in box 2, 4 fits only in r1c5, so r1c5 = 4" in step.text
     spec = direct_pointing_spec()
@@ -68,7 +78,9 @@ def test_direct_claiming():
     # order a direct pointing (box 2 -> row 3 -> box 3) always comes first on such a band,
     # so the finder is asked by name
     spec = only(only({}, "4", ["r2c1", "r2c3"], row(2)), "4", ["r1c2", "r1c7"], row(1))
-    step = assert_step(pos(spec).find("Direct claiming"), "Direct claiming", 1.9, placements=[("r1c7", 4)])
+    step = assert_step(
+        pos(spec).find("Direct claiming"), "Direct claiming", 1.9, placements=[("r1c7", 4)]
+    )
     assert step.unit == "row 2"
     spec["r1c8"] = "4" + spec["r1c8"]
     assert pos(spec).find("Direct claiming") is None
@@ -115,7 +127,10 @@ def test_unique_rectangle_type_1():
         spec = only(only(spec, d, ["r1c1", "r2c1"], col(1)), d, ["r1c1", "r2c1"], box(1))
     s = pos(spec)
     step = assert_step(
-        s.next_step(max_rating=6.0, uniqueness=True), "Unique rectangle type 1", 4.5, eliminations=elims(("r2c4", 1), ("r2c4", 2))
+        s.next_step(max_rating=6.0, uniqueness=True),
+        "Unique rectangle type 1",
+        4.5,
+        eliminations=elims(("r2c4", 1), ("r2c4", 2)),
     )
     assert step.cells == tuple(cell(x) for x in ("r1c1", "r2c1", "r2c4", "r1c4"))
     # only for a puzzle known to be proper
@@ -127,7 +142,10 @@ def test_unique_rectangle_type_1():
 def test_unique_rectangle_type_2():
     gone = elims(*((f"r2c{c}", 3) for c in (2, 3, 5, 6, 7, 8, 9)))
     step = assert_step(
-        pos(rectangle("123", "123")).next_step(max_rating=6.0, uniqueness=True), "Unique rectangle type 2", 4.5, eliminations=gone
+        pos(rectangle("123", "123")).next_step(max_rating=6.0, uniqueness=True),
+        "Unique rectangle type 2",
+        4.5,
+        eliminations=gone,
     )
     assert "one of r2c1 and r2c4 is 3" in step.text
     # two different extra digits: neither type 2 nor any other type
@@ -136,7 +154,13 @@ def test_unique_rectangle_type_2():
 
 def type4_spec() -> dict[str, str]:
     spec = rectangle("1235", "1246")
-    for unit in (row(2), col(1), col(4), box(1), box(2)):  # 1 only in the corners (no fish, no claiming)
+    for unit in (
+        row(2),
+        col(1),
+        col(4),
+        box(1),
+        box(2),
+    ):  # 1 only in the corners (no fish, no claiming)
         spec = only(spec, "1", ["r1c1", "r1c4", "r2c1", "r2c4"], unit)
     return spec
 
@@ -157,7 +181,9 @@ def test_unique_rectangle_type_3_and_loop_ratings():
     spec["r2c7"] = "34"
     step = pos(spec).find("Unique rectangle")
     assert (step.technique, step.rating, step.unit) == ("Unique rectangle type 3", 4.6, "row 2")
-    assert set(step.eliminations) == {(cell(f"r2c{c}"), d) for c in (2, 3, 5, 6, 8, 9) for d in (3, 4)}
+    assert set(step.eliminations) == {
+        (cell(f"r2c{c}"), d) for c in (2, 3, 5, 6, 8, 9) for d in (3, 4)
+    }
     spec["r2c7"] = "345"
     assert pos(spec).find("Unique rectangle") is None
     # a loop of 6 cells on 1/2 in boxes 1, 2, 3 (rows 1-3, columns 1, 4, 7), one cell with an
@@ -180,7 +206,12 @@ def test_bug_type_1_where_se_plays_it():
     s = LogicalState(BUG_PUZZLE)
     for _ in range(43):
         s.apply(s.next_step(uniqueness=True))
-    step = assert_step(s.next_step(uniqueness=True), "BUG type 1", 5.6, eliminations=elims(("r5c6", 2), ("r5c6", 3)))
+    step = assert_step(
+        s.next_step(uniqueness=True),
+        "BUG type 1",
+        5.6,
+        eliminations=elims(("r5c6", 2), ("r5c6", 3)),
+    )
     assert step.cells == (cell("r5c6"),)
     # without its extra candidate the BUG cell leaves a grave with no BUG cell: nothing
     s.cands[cell("r5c6")] &= ~(1 << (step.digits[0] - 1))
@@ -203,7 +234,11 @@ def replay(puzzle: str, steps: int) -> LogicalState:
 
 
 def excluders(s: LogicalState, group, widest: int) -> list[int]:
-    return [x for x in range(81) if 2 <= s.cands[x].bit_count() <= widest and all(x in s._t.peer_sets[c] for c in group)]
+    return [
+        x
+        for x in range(81)
+        if 2 <= s.cands[x].bit_count() <= widest and all(x in s._t.peer_sets[c] for c in group)
+    ]
 
 
 #: A puzzle SE rates 7.1 that needs an aligned pair exclusion at its 47th step (SE's log).
@@ -213,7 +248,11 @@ APE_PUZZLE = "........5.4.....7..761.43...85.6...........51.6.2.......2.....9...
 def test_aligned_pair_exclusion_where_se_plays_it():
     s = replay(APE_PUZZLE, 46)
     step = s.next_step(uniqueness=True)
-    assert (step.technique, step.rating, step.eliminations) == ("Aligned pair exclusion", 6.2, ((cell("r1c1"), 2),))
+    assert (step.technique, step.rating, step.eliminations) == (
+        "Aligned pair exclusion",
+        6.2,
+        ((cell("r1c1"), 2),),
+    )
     assert step.text.startswith("Aligned pair exclusion: r1c1 and ")
     walls = excluders(s, step.cells, 2)
     assert len(walls) >= 2
@@ -231,7 +270,11 @@ ATE_PUZZLE = "2..7..1......5..9...1..4..3......8......4..6...9..6..27..5..6...5.
 def test_aligned_triple_exclusion_where_se_plays_it():
     s = replay(ATE_PUZZLE, 47)
     step = s.next_step(uniqueness=True)
-    assert (step.technique, step.rating, step.eliminations) == ("Aligned triple exclusion", 7.5, ((cell("r4c4"), 1),))
+    assert (step.technique, step.rating, step.eliminations) == (
+        "Aligned triple exclusion",
+        7.5,
+        ((cell("r4c4"), 1),),
+    )
     walls = excluders(s, step.cells, 3)
     assert len(walls) >= 2
     s.cands[walls[0]] &= s.cands[walls[0]] - 1
@@ -244,8 +287,16 @@ def test_aligned_triple_exclusion_where_se_plays_it():
 
 
 def test_serate_figures():
-    a, p, b = Step("Pointing", 2.6), Step("Hidden single", 1.2, placements=((0, 1),)), Step("X-Wing", 3.2)
-    assert serate_figures([a, p, b], False) == (3.2, 2.6, 2.6)  # EP: the max up to the first placement
+    a, p, b = (
+        Step("Pointing", 2.6),
+        Step("Hidden single", 1.2, placements=((0, 1),)),
+        Step("X-Wing", 3.2),
+    )
+    assert serate_figures([a, p, b], False) == (
+        3.2,
+        2.6,
+        2.6,
+    )  # EP: the max up to the first placement
     assert serate_figures([p, a, b], False) == (3.2, 1.2, 1.2)
     assert serate_figures([a, b], True) == (None, None, 2.6)  # stuck before any placement
     assert serate_figures([], True) == (None, None, None)
@@ -254,14 +305,23 @@ def test_serate_figures():
 
 def test_a_puzzle_beyond_every_technique_has_no_er(monkeypatch, capsys):
     # with the singles only, a puzzle SE rates 2.6 gets stuck: no made-up number
-    monkeypatch.setattr(logic, "_FINDERS", tuple(f for f in logic.FINDERS if f[0] in ("Full house", "Hidden single")))
+    monkeypatch.setattr(
+        logic,
+        "_FINDERS",
+        tuple(f for f in logic.FINDERS if f[0] in ("Full house", "Hidden single")),
+    )
     puzzle = (DATA_DIR / "sudoku_17_clue_sample.txt").read_bytes().decode().splitlines()[5].strip()
     r = rate(puzzle)
     assert r.stuck and r.er is None and r.score is None and r.level == "extreme"
     assert r.ed is not None and r.hardest in ("Hidden single", "Full house")
-    assert cli.run(["sudoku", "rate", puzzle]) == 1  # answered, but no rating: "none" (docs/contract.md)
+    assert (
+        cli.run(["sudoku", "rate", puzzle]) == 1
+    )  # answered, but no rating: "none" (docs/contract.md)
     out = capsys.readouterr().out
-    assert out == f"-/{r.ep:.1f}/{r.ed:.1f} extreme beyond clew's techniques (hardest step before: {r.hardest})\n"
+    assert (
+        out
+        == f"-/{r.ep:.1f}/{r.ed:.1f} extreme beyond clew's techniques (hardest step before: {r.hardest})\n"
+    )
 
 
 def test_rate_line_and_json(capsys):
@@ -281,7 +341,9 @@ def se_logs() -> list[tuple[str, list[tuple[float, str]]]]:
     for block in SE_LOGS.read_text().split("\n\n"):
         lines = [x for x in block.splitlines() if x and not x.startswith("#")]
         if lines:
-            logs.append((lines[0], [(float(x.split()[0]), x.split(maxsplit=1)[1]) for x in lines[1:]]))
+            logs.append(
+                (lines[0], [(float(x.split()[0]), x.split(maxsplit=1)[1]) for x in lines[1:]])
+            )
     return logs
 
 

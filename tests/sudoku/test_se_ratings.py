@@ -52,7 +52,10 @@ def test_reader_names_the_bad_line(tmp_path):
     first = next(line for line in good if line and not line.startswith("#"))
     puzzle = first.split()[0]
     cases = {
-        "short": (f"# header\n{puzzle[:80]} 1.2 1.2 1.2\n", "sudoku_se.txt:2: expected 'puzzle ER EP ED'"),
+        "short": (
+            f"# header\n{puzzle[:80]} 1.2 1.2 1.2\n",
+            "sudoku_se.txt:2: expected 'puzzle ER EP ED'",
+        ),
         "fields": (f"{puzzle} 1.2 1.2\n", "sudoku_se.txt:1: expected 'puzzle ER EP ED'"),
         "number": (f"\n{puzzle} 1.2 x 1.2\n", "sudoku_se.txt:2: ER, EP and ED must be numbers"),
         "twice": (f"{first}\n# again\n{first}\n", "sudoku_se.txt:3: "),

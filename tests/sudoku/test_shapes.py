@@ -27,10 +27,16 @@ from clew.sudoku.variants import split_line
 
 def _full_sets(shape) -> list[list[int]]:
     n = shape.n
-    sets = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    sets = [[r * n + c for c in range(n)] for r in range(n)] + [
+        [r * n + c for r in range(n)] for c in range(n)
+    ]
     if shape.regions is None:
         br, bc = shape.box
-        sets += [[(top + i) * n + left + j for i in range(br) for j in range(bc)] for top in range(0, n, br) for left in range(0, n, bc)]
+        sets += [
+            [(top + i) * n + left + j for i in range(br) for j in range(bc)]
+            for top in range(0, n, br)
+            for left in range(0, n, bc)
+        ]
     else:
         sets += [[i for i in range(n * n) if shape.regions[i] == r] for r in set(shape.regions)]
     if shape.diagonals:
@@ -38,7 +44,9 @@ def _full_sets(shape) -> list[list[int]]:
     if shape.windows:
         k = shape.box[0]
         tops = [1 + t * (k + 1) for t in range(k - 1)]
-        sets += [[(a + i) * n + b + j for i in range(k) for j in range(k)] for a in tops for b in tops]
+        sets += [
+            [(a + i) * n + b + j for i in range(k) for j in range(k)] for a in tops for b in tops
+        ]
     sets += [list(cells) for cells in shape.extra if len(cells) == n]
     return sets
 
@@ -67,7 +75,9 @@ def cover_model(grid: Grid) -> cover.Problem:
         for digits in itertools.product(*choices):
             if sum(digits) == total and len(set(digits)) == len(digits):
                 options.append([item for c, d in zip(cells, digits) for item in items(c, d)])
-    primary = [f"p{c}" for c in range(n * n)] + [f"u{u}d{d}" for u in range(len(full)) for d in range(1, n + 1)]
+    primary = [f"p{c}" for c in range(n * n)] + [
+        f"u{u}d{d}" for u in range(len(full)) for d in range(1, n + 1)
+    ]
     secondary = [f"e{e}d{d}" for e in range(len(partial)) for d in range(1, n + 1)]
     return cover.Problem(options, primary=primary, secondary=secondary)
 
@@ -79,7 +89,16 @@ def cover_model(grid: Grid) -> cover.Problem:
 
 def test_squarest_boxes():
     assert {n: squarest_box(n) for n in (4, 6, 8, 9, 10, 12, 15, 16, 20, 25)} == {
-        4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)
+        4: (2, 2),
+        6: (2, 3),
+        8: (2, 4),
+        9: (3, 3),
+        10: (2, 5),
+        12: (3, 4),
+        15: (3, 5),
+        16: (4, 4),
+        20: (4, 5),
+        25: (5, 5),
     }
 
 
@@ -122,16 +141,18 @@ def test_4x4_counts_against_brute_force():
     assert sudoku.count("." * 16) == 288
     x = make_shape(4, variant="x")
     assert sudoku.count("." * 16, variant="x") == _brute_force(4, _full_sets(x)) == 48
-    jig = make_shape(4, regions="AAAB" "ACBB" "CCDB" "CDDD")
-    assert sudoku.count("." * 16, regions="AAAB" "ACBB" "CCDB" "CDDD") == _brute_force(4, _full_sets(jig))
+    jig = make_shape(4, regions="AAABACBBCCDBCDDD")
+    assert sudoku.count("." * 16, regions="AAABACBBCCDBCDDD") == _brute_force(4, _full_sets(jig))
     assert sum(1 for _ in sudoku.solutions("." * 16, variant="x")) == 48
 
 
 def test_small_killer_counts_against_brute_force():
-    line = "AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4"
+    line = "AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4"
     grid = Grid(line)
     expected = sum(
-        1 for g in sudoku.solutions("." * 16) if all(sum(g.cells[c] for c in cells) == t for t, cells in grid.shape.cages)
+        1
+        for g in sudoku.solutions("." * 16)
+        if all(sum(g.cells[c] for c in cells) == t for t, cells in grid.shape.cages)
     )
     assert sudoku.count(line) == expected == 4
 
@@ -161,7 +182,12 @@ def _random_cages(solution: Grid, rng: random.Random, cover_all: bool) -> list:
         cells = [cell]
         free.discard(cell)
         for _ in range(rng.randrange(0, 3)):
-            near = [c for x in cells for c in (x + 1, x - 1, x + n, x - n) if c in free and abs(c % n - x % n) <= 1]
+            near = [
+                c
+                for x in cells
+                for c in (x + 1, x - 1, x + n, x - n)
+                if c in free and abs(c % n - x % n) <= 1
+            ]
             if not near:
                 break
             pick = rng.choice(near)
@@ -223,7 +249,9 @@ def test_windoku_and_x_against_exact_cover():
     assert sudoku.is_solution(full, "." * 81, variant="x+windoku")
     for _ in range(3):
         chosen = set(rng.sample(range(81), 30))
-        puzzle = sudoku.parse([v if i in chosen else 0 for i, v in enumerate(full.cells)], variant="x+windoku")
+        puzzle = sudoku.parse(
+            [v if i in chosen else 0 for i, v in enumerate(full.cells)], variant="x+windoku"
+        )
         assert sudoku.count(puzzle, limit=50) == min(cover.count(cover_model(puzzle), limit=50), 50)
 
 
@@ -250,7 +278,7 @@ def test_verifier_names_each_broken_rule():
         sudoku.check_solution("1234341221434321", "." * 16, variant="x")
     with pytest.raises(InvalidSolutionError, match="in extra region 1"):
         sudoku.check_solution("1234341221434321", "." * 16, extra=[["r1c1", "r2c3"]])
-    killer = "AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4"
+    killer = "AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4"
     with pytest.raises(InvalidSolutionError, match=r"cage E \(r3c1, 2 cells\) adds up to 3, not 4"):
         sudoku.check_solution("1234341221434321", killer)
     assert sudoku.is_solution(sudoku.solve(killer), killer)
@@ -264,15 +292,36 @@ def test_verifier_names_each_broken_rule():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: Grid("." * 36, box="3x3"), "a 3x3 box does not tile a 6x6 sudoku (3 * 3 = 9, not 6)"),
-        (lambda: Grid("." * 49), "a 7x7 sudoku has no boxes (7 is prime): give a jigsaw region map"),
-        (lambda: Grid("." * 16, regions="AAAB" "AABB" "CCDD" "CCDD"), "region A has 5 cells, a region of a 4x4 jigsaw has 4"),
-        (lambda: Grid("." * 16, regions="AABB" "AABB" "CCDD" "CCDE"), "a 4x4 jigsaw has 4 regions, the region map has 5"),
-        (lambda: Grid("AABB" "CCDD" "EEFF" "GGHH 3,7,7,3,4,6,6,9"), "cage H (r4c3, 2 cells): sum 9 is impossible"),
-        (lambda: Grid("AABB" "CCDD" "EEFF" "GGHH 3,7,7,3,4,6,6"), "the cage map has 8 cages (ABCDEFGH), but 7 sums are given"),
+        (
+            lambda: Grid("." * 36, box="3x3"),
+            "a 3x3 box does not tile a 6x6 sudoku (3 * 3 = 9, not 6)",
+        ),
+        (
+            lambda: Grid("." * 49),
+            "a 7x7 sudoku has no boxes (7 is prime): give a jigsaw region map",
+        ),
+        (
+            lambda: Grid("." * 16, regions="AAABAABBCCDDCCDD"),
+            "region A has 5 cells, a region of a 4x4 jigsaw has 4",
+        ),
+        (
+            lambda: Grid("." * 16, regions="AABBAABBCCDDCCDE"),
+            "a 4x4 jigsaw has 4 regions, the region map has 5",
+        ),
+        (
+            lambda: Grid("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,9"),
+            "cage H (r4c3, 2 cells): sum 9 is impossible",
+        ),
+        (
+            lambda: Grid("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6"),
+            "the cage map has 8 cages (ABCDEFGH), but 7 sums are given",
+        ),
         (lambda: Grid("." * 36, variant="windoku"), "windoku needs square boxes"),
         (lambda: Grid("." * 16, variant="y"), "unknown variant 'y'"),
-        (lambda: Grid("." * 16, cages=[(3, [0, 1]), (4, [1, 2])]), "cage B: r1c2 is already in cage A"),
+        (
+            lambda: Grid("." * 16, cages=[(3, [0, 1]), (4, [1, 2])]),
+            "cage B: r1c2 is already in cage A",
+        ),
     ],
 )
 def test_shape_errors_are_one_line(call, message):
@@ -283,7 +332,7 @@ def test_shape_errors_are_one_line(call, message):
 
 def test_killer_given_twice_is_refused():
     with pytest.raises(ShapeError, match="give them once"):
-        Grid("AABB" "CCDD" "EEFF" "GGHH 3,7,7,3,4,6,6,4", cages=[(3, [0, 1])])
+        Grid("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4", cages=[(3, [0, 1])])
 
 
 @settings(max_examples=40, deadline=None)
@@ -306,13 +355,24 @@ def test_a_file_of_mixed_shapes():
         b"AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,99",
     ]
     batch = read_lines(lines)
-    assert batch.sizes[0] >= 6 and batch.sizes[1] >= 6 and batch.sizes[2] >= 6 and batch.sizes[3] == 0
+    assert (
+        batch.sizes[0] >= 6 and batch.sizes[1] >= 6 and batch.sizes[2] >= 6 and batch.sizes[3] == 0
+    )
     assert batch.errors[3].startswith("cage H (r4c3, 2 cells): sum 99 is impossible")
     from clew.sudoku.files import solve_file
 
-    answers = [a for chunk in solve_file(b"\n".join(lines), mode="count", limit=10**6, jobs=1) for a in chunk]
+    answers = [
+        a
+        for chunk in solve_file(b"\n".join(lines), mode="count", limit=10**6, jobs=1)
+        for a in chunk
+    ]
     assert [a.count for a in answers[:3]] == [4, 24, 10**6]
-    assert answers[0].exact and answers[1].exact and not answers[2].exact and answers[3].status == "invalid"
+    assert (
+        answers[0].exact
+        and answers[1].exact
+        and not answers[2].exact
+        and answers[3].status == "invalid"
+    )
 
 
 def test_solve_array_with_a_shape():

@@ -34,18 +34,26 @@ gen = importlib.import_module("clew.sudoku.generate")
 def _sets(shape) -> list[list[int]]:
     """The sets that hold every digit once, from the shape's fields alone."""
     n = shape.n
-    out = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    out = [[r * n + c for c in range(n)] for r in range(n)] + [
+        [r * n + c for r in range(n)] for c in range(n)
+    ]
     if shape.regions is not None:
         out += [[i for i in range(n * n) if shape.regions[i] == r] for r in range(n)]
     else:
         br, bc = shape.box
-        out += [[(t + i) * n + lft + j for i in range(br) for j in range(bc)] for t in range(0, n, br) for lft in range(0, n, bc)]
+        out += [
+            [(t + i) * n + lft + j for i in range(br) for j in range(bc)]
+            for t in range(0, n, br)
+            for lft in range(0, n, bc)
+        ]
     if shape.diagonals:
         out += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
     if shape.windows:
         k = shape.box[0]
         tops = [1 + t * (k + 1) for t in range(k - 1)]
-        out += [[(a + i) * n + b + j for i in range(k) for j in range(k)] for a in tops for b in tops]
+        out += [
+            [(a + i) * n + b + j for i in range(k) for j in range(k)] for a in tops for b in tops
+        ]
     return out
 
 
@@ -67,7 +75,9 @@ def exact_cover_count(grid: Grid, limit: int = 2) -> int:
         for digits in itertools.permutations(range(1, n + 1), len(cage)):
             if sum(digits) == total and all(cells[c] in (0, d) for c, d in zip(cage, digits)):
                 options.append([i for c, d in zip(cage, digits) for i in items(c, d)])
-    primary = [f"p{c}" for c in range(n * n)] + [f"s{s}d{d}" for s in range(len(full)) for d in range(1, n + 1)]
+    primary = [f"p{c}" for c in range(n * n)] + [
+        f"s{s}d{d}" for s in range(len(full)) for d in range(1, n + 1)
+    ]
     return cover.count(cover.Problem(options, primary=primary), limit=limit)
 
 
@@ -76,7 +86,12 @@ def connected(cells, n: int) -> bool:
     todo, seen = [min(cells)], {min(cells)}
     while todo:
         r, c = divmod(todo.pop(), n)
-        for y in ((r - 1) * n + c if r else -1, (r + 1) * n + c if r + 1 < n else -1, r * n + c - 1 if c else -1, r * n + c + 1 if c + 1 < n else -1):
+        for y in (
+            (r - 1) * n + c if r else -1,
+            (r + 1) * n + c if r + 1 < n else -1,
+            r * n + c - 1 if c else -1,
+            r * n + c + 1 if c + 1 < n else -1,
+        ):
             if y in cells and y not in seen:
                 seen.add(y)
                 todo.append(y)
@@ -124,7 +139,15 @@ def test_generated_puzzles_are_proper(options, name):
         check_proper(g)
 
 
-@pytest.mark.parametrize("options", [{"box": "2x3"}, {"box": "2x3", "variant": "jigsaw"}, {"box": "2x3", "variant": "killer"}, {"size": 4, "variant": "killer"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"box": "2x3"},
+        {"box": "2x3", "variant": "jigsaw"},
+        {"box": "2x3", "variant": "killer"},
+        {"size": 4, "variant": "killer"},
+    ],
+)
 def test_small_puzzles_proper_by_the_reference_search(options):
     for g in generate_many(4, seed=3, **options):
         check_proper(g, independent="reference")
@@ -161,14 +184,19 @@ def test_bounded_completion_kernel():
     tables = _tables(g.puzzle.shape)
     out = np.zeros(81, np.int8)
     puzzle = np.frombuffer(bytes(g.puzzle.cells), np.int8).copy()
-    assert KS.complete(puzzle, *tables, 10**6, out) == KS.FOUND and bytes(out) == bytes(g.solution.cells)
+    assert KS.complete(puzzle, *tables, 10**6, out) == KS.FOUND and bytes(out) == bytes(
+        g.solution.cells
+    )
     # the puzzle is proper: another digit in a blank cell, one no given forbids, leaves
     # no solution at all
     broken = puzzle.copy()
     cell = int(np.flatnonzero(broken == 0)[0])
     for d in range(1, 10):
         broken[cell] = d
-        if d != g.solution.cells[cell] and Grid._make(broken.tobytes(), g.puzzle.shape).conflict() is None:
+        if (
+            d != g.solution.cells[cell]
+            and Grid._make(broken.tobytes(), g.puzzle.shape).conflict() is None
+        ):
             break
     assert KS.complete(broken, *tables, 10**6, out) == KS.NONE_FOUND
     assert KS.complete(np.zeros(81, np.int8), *tables, 0, out) == KS.OUT_OF_NODES  # no node allowed
@@ -188,12 +216,18 @@ def test_killer_cages_partition_the_grid():
 def test_random_cages_fit_the_letters_even_on_12x12():
     solution = generate(box="3x4", seed=1).solution
     for seed in range(3):
-        cages = random_cages(np.frombuffer(bytes(solution.cells), np.int8), np.random.default_rng(seed))
-        assert len(cages) <= 52 and sorted(c for _, cells in cages for c in cells) == list(range(144))
+        cages = random_cages(
+            np.frombuffer(bytes(solution.cells), np.int8), np.random.default_rng(seed)
+        )
+        assert len(cages) <= 52 and sorted(c for _, cells in cages for c in cells) == list(
+            range(144)
+        )
 
 
 def test_killer_givens_are_each_needed():
-    made = list(generate_many(12, variant="killer", seed=4)) + list(generate_many(12, variant="killer", box="2x3", seed=4))
+    made = list(generate_many(12, variant="killer", seed=4)) + list(
+        generate_many(12, variant="killer", box="2x3", seed=4)
+    )
     assert sum(g.puzzle.givens == 0 for g in made) >= 12  # cages alone decide most of them
     assert any(g.puzzle.givens for g in made)  # and some need a given or two (6x6 mostly)
     for g in made:
@@ -218,7 +252,9 @@ def test_symmetry_with_shapes():
     cells = g.puzzle.cells
     assert all((cells[i] == 0) == (cells[63 - i] == 0) for i in range(64))
     g = generate(variant="jigsaw", symmetry="mirror", seed=5)
-    assert all((g.puzzle[r, c] == 0) == (g.puzzle[r, 8 - c] == 0) for r in range(9) for c in range(9))
+    assert all(
+        (g.puzzle[r, c] == 0) == (g.puzzle[r, 8 - c] == 0) for r in range(9) for c in range(9)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,7 +285,13 @@ def test_work_identity_and_journal_values_round_trip():
 
 @given(
     st.sampled_from(
-        [{"box": "2x3"}, {"variant": "killer", "box": "2x2"}, {"variant": "jigsaw", "box": "2x3"}, {"variant": "x", "size": 4}, {"variant": "jigsaw+killer", "box": "2x3"}]
+        [
+            {"box": "2x3"},
+            {"variant": "killer", "box": "2x2"},
+            {"variant": "jigsaw", "box": "2x3"},
+            {"variant": "x", "size": 4},
+            {"variant": "jigsaw+killer", "box": "2x3"},
+        ]
     ),
     st.integers(0, 2**32),
 )
@@ -257,9 +299,20 @@ def test_work_identity_and_journal_values_round_trip():
 def test_the_line_reads_back(options, seed):
     g = generate(seed=seed, **options)
     line = puzzle_line(g.puzzle)
-    back = Grid(line, box=g.puzzle.shape.box_name if g.puzzle.shape.box else None, variant=flags(g.puzzle.shape))
+    back = Grid(
+        line,
+        box=g.puzzle.shape.box_name if g.puzzle.shape.box else None,
+        variant=flags(g.puzzle.shape),
+    )
     assert back == g.puzzle
-    assert sudoku.solve(line, variant=flags(g.puzzle.shape), box=g.puzzle.shape.box_name if g.puzzle.shape.box else None) == g.solution
+    assert (
+        sudoku.solve(
+            line,
+            variant=flags(g.puzzle.shape),
+            box=g.puzzle.shape.box_name if g.puzzle.shape.box else None,
+        )
+        == g.solution
+    )
 
 
 def test_classic_output_is_unchanged():
@@ -271,25 +324,75 @@ def test_classic_output_is_unchanged():
         (9, (("symmetry", "rotational"), ("minimal", True))): "71241bc344e452da",
     }
     for (size, options), digest in pinned.items():
-        for box in (None, f"{int(size**0.5)}x{int(size**0.5)}"):  # the classic box is the classic grid
-            lines = [g.puzzle.to_line() for g in generate_many(5, size, seed=11, box=box, **dict(options))]
+        for box in (
+            None,
+            f"{int(size**0.5)}x{int(size**0.5)}",
+        ):  # the classic box is the classic grid
+            lines = [
+                g.puzzle.to_line()
+                for g in generate_many(5, size, seed=11, box=box, **dict(options))
+            ]
             assert hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16] == digest
 
 
 @pytest.mark.parametrize(
     "call, error, message",
     [
-        (lambda: generate(variant="spiral"), GenerateError, "unknown variant 'spiral': use one or more of x, windoku, jigsaw, killer"),
-        (lambda: generate(variant=3), GenerateError, "variant is a name or a list of names of x, windoku, jigsaw, killer, got 3"),
-        (lambda: generate(variant="jigsaw+windoku"), GenerateError, "windoku needs square boxes, a jigsaw has regions: ask for one of them"),
-        (lambda: generate(12, variant="killer"), GenerateError, "killer puzzles are generated up to 9x9, not 12x12: proving a larger cage layout unique takes the solver seconds to minutes"),
-        (lambda: generate(variant="killer", symmetry="rotational"), GenerateError, "a killer keeps only the givens its cages need: symmetry applies to the other variants"),
-        (lambda: generate(box="4x5", difficulty="easy"), GenerateError, "a difficulty or rating range can be asked for shapes up to 12x12, not 20x20: rating each candidate would take seconds"),
-        (lambda: generate(9, box="2x3"), ShapeError, "a 2x3 box does not tile a 9x9 sudoku (2 * 3 = 6, not 9)"),
-        (lambda: generate(box="2x5", variant="windoku"), ShapeError, "windoku needs square boxes (its windows are the boxes shifted by one cell), not 2x5 boxes"),
-        (lambda: generate(7, variant="x"), ShapeError, "a 7x7 sudoku has no boxes (7 is prime): give a jigsaw region map"),
-        (lambda: generate(30, variant="x"), BoardSizeError, "size must be 4 to 25 (the side of the grid) for a shape or variant, got 30"),
-        (lambda: generate(box="1x6"), ShapeError, "a box has at least 2 rows and 2 columns, got 1x6"),
+        (
+            lambda: generate(variant="spiral"),
+            GenerateError,
+            "unknown variant 'spiral': use one or more of x, windoku, jigsaw, killer",
+        ),
+        (
+            lambda: generate(variant=3),
+            GenerateError,
+            "variant is a name or a list of names of x, windoku, jigsaw, killer, got 3",
+        ),
+        (
+            lambda: generate(variant="jigsaw+windoku"),
+            GenerateError,
+            "windoku needs square boxes, a jigsaw has regions: ask for one of them",
+        ),
+        (
+            lambda: generate(12, variant="killer"),
+            GenerateError,
+            "killer puzzles are generated up to 9x9, not 12x12: proving a larger cage layout unique takes the solver seconds to minutes",
+        ),
+        (
+            lambda: generate(variant="killer", symmetry="rotational"),
+            GenerateError,
+            "a killer keeps only the givens its cages need: symmetry applies to the other variants",
+        ),
+        (
+            lambda: generate(box="4x5", difficulty="easy"),
+            GenerateError,
+            "a difficulty or rating range can be asked for shapes up to 12x12, not 20x20: rating each candidate would take seconds",
+        ),
+        (
+            lambda: generate(9, box="2x3"),
+            ShapeError,
+            "a 2x3 box does not tile a 9x9 sudoku (2 * 3 = 6, not 9)",
+        ),
+        (
+            lambda: generate(box="2x5", variant="windoku"),
+            ShapeError,
+            "windoku needs square boxes (its windows are the boxes shifted by one cell), not 2x5 boxes",
+        ),
+        (
+            lambda: generate(7, variant="x"),
+            ShapeError,
+            "a 7x7 sudoku has no boxes (7 is prime): give a jigsaw region map",
+        ),
+        (
+            lambda: generate(30, variant="x"),
+            BoardSizeError,
+            "size must be 4 to 25 (the side of the grid) for a shape or variant, got 30",
+        ),
+        (
+            lambda: generate(box="1x6"),
+            ShapeError,
+            "a box has at least 2 rows and 2 columns, got 1x6",
+        ),
     ],
 )
 def test_bad_arguments_one_line(call, error, message):
@@ -310,7 +413,9 @@ def _clew(capsys, *args):
 
 
 def test_cli_generate_shapes_read_back_by_solve(capsys, tmp_path):
-    status, out, err = _clew(capsys, "sudoku", "generate", "--box", "2x3", "--count", "3", "--seed", "1", "--jobs", "1")
+    status, out, err = _clew(
+        capsys, "sudoku", "generate", "--box", "2x3", "--count", "3", "--seed", "1", "--jobs", "1"
+    )
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) == 3 and all(len(line) == 36 for line in lines)
@@ -324,13 +429,37 @@ def test_cli_generate_shapes_read_back_by_solve(capsys, tmp_path):
 
 
 def test_cli_generate_killer_and_jigsaw_lines(capsys, tmp_path):
-    status, out, _ = _clew(capsys, "sudoku", "generate", "--variant", "killer", "--count", "4", "--seed", "2", "--jobs", "1")
+    status, out, _ = _clew(
+        capsys,
+        "sudoku",
+        "generate",
+        "--variant",
+        "killer",
+        "--count",
+        "4",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+    )
     assert status == 0
     for line in out.splitlines():
         fields = line.split()
         assert len(fields) in (2, 3) and "," in fields[-1]  # [<cells>] <cage letters> <sums>
         assert sudoku.count(line, limit=2) == 1
-    status, out, _ = _clew(capsys, "sudoku", "generate", "--variant", "jigsaw", "--variant", "x", "--seed", "2", "--format", "json")
+    status, out, _ = _clew(
+        capsys,
+        "sudoku",
+        "generate",
+        "--variant",
+        "jigsaw",
+        "--variant",
+        "x",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
     record = json.loads(out)
     assert sudoku.is_solution(record["solution"], record["puzzle"], variant="x")
     path = tmp_path / "x.txt"
@@ -341,28 +470,69 @@ def test_cli_generate_killer_and_jigsaw_lines(capsys, tmp_path):
 
 def test_cli_generate_killer_resumes_from_a_journal(capsys, tmp_path):
     journal = tmp_path / "killer.db"
-    args = ["sudoku", "generate", "--variant", "killer", "--variant", "x", "--count", "4", "--seed", "3", "--journal", journal, "--jobs", "1"]
+    args = [
+        "sudoku",
+        "generate",
+        "--variant",
+        "killer",
+        "--variant",
+        "x",
+        "--count",
+        "4",
+        "--seed",
+        "3",
+        "--journal",
+        journal,
+        "--jobs",
+        "1",
+    ]
     first = _clew(capsys, *args)
     again = _clew(capsys, *args)
     assert first[0] == again[0] == 0 and first[1] == again[1]
-    assert first[1].splitlines() == [puzzle_line(g.puzzle) for g in generate_many(4, variant="x+killer", seed=3)]
+    assert first[1].splitlines() == [
+        puzzle_line(g.puzzle) for g in generate_many(4, variant="x+killer", seed=3)
+    ]
 
 
 def test_cli_generate_grid_format_shows_the_cages(capsys):
-    status, out, _ = _clew(capsys, "sudoku", "generate", "--variant", "killer", "--box", "2x3", "--seed", "2", "--format", "grid")
+    status, out, _ = _clew(
+        capsys,
+        "sudoku",
+        "generate",
+        "--variant",
+        "killer",
+        "--box",
+        "2x3",
+        "--seed",
+        "2",
+        "--format",
+        "grid",
+    )
     lines = out.splitlines()
     assert status == 0 and lines[2] == "------+------" and len(lines) == 9
-    assert Grid(lines[-1]).shape.cages == generate(variant="killer", box="2x3", seed=2).puzzle.shape.cages
+    assert (
+        Grid(lines[-1]).shape.cages
+        == generate(variant="killer", box="2x3", seed=2).puzzle.shape.cages
+    )
 
 
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["--variant", "killer", "--size", "16"], "killer puzzles are generated up to 9x9, not 16x16"),
+        (
+            ["--variant", "killer", "--size", "16"],
+            "killer puzzles are generated up to 9x9, not 16x16",
+        ),
         (["--box", "2x5", "--variant", "windoku"], "windoku needs square boxes"),
         (["--box", "axb"], "a box is <rows>x<columns>, such as 3x4; got 'axb'"),
-        (["--variant", "jigsaw", "--variant", "windoku"], "windoku needs square boxes, a jigsaw has regions"),
-        (["--box", "4x5", "--difficulty", "easy"], "a difficulty or rating range can be asked for shapes up to 12x12"),
+        (
+            ["--variant", "jigsaw", "--variant", "windoku"],
+            "windoku needs square boxes, a jigsaw has regions",
+        ),
+        (
+            ["--box", "4x5", "--difficulty", "easy"],
+            "a difficulty or rating range can be asked for shapes up to 12x12",
+        ),
     ],
 )
 def test_cli_generate_errors(capsys, args, fragment):

@@ -23,8 +23,15 @@ def check(step: Step, n: int) -> dict:
     data = step.to_dict()
     assert set(data) == KEYS and data["n"] == n
     assert json.loads(json.dumps(data)) == data  # plain JSON data
-    assert (data["technique"], data["rating"], data["unit"], data["text"]) == (step.technique, step.rating, step.unit, step.text)
-    assert [c["index"] for c in data["cells"]] == list(step.cells) and data["digits"] == list(step.digits)
+    assert (data["technique"], data["rating"], data["unit"], data["text"]) == (
+        step.technique,
+        step.rating,
+        step.unit,
+        step.text,
+    )
+    assert [c["index"] for c in data["cells"]] == list(step.cells) and data["digits"] == list(
+        step.digits
+    )
     assert [(p["index"], p["digit"]) for p in data["placements"]] == list(step.placements)
     assert [(e["index"], e["digit"]) for e in data["eliminations"]] == list(step.eliminations)
     for cell in data["cells"] + data["placements"] + data["eliminations"]:
@@ -62,7 +69,9 @@ def test_find_gives_sized_steps_too():
 
 
 def test_a_step_built_by_hand_has_no_names():
-    step = Step("Hidden single", 1.2, placements=((5, 8),), cells=(5,), digits=(8,), text="r1c6 = 8")
+    step = Step(
+        "Hidden single", 1.2, placements=((5, 8),), cells=(5,), digits=(8,), text="r1c6 = 8"
+    )
     data = step.to_dict()
     assert data["n"] == 0 and data["cells"] == [{"index": 5, "name": None}]
     assert data["placements"] == [{"index": 5, "name": None, "digit": 8}]

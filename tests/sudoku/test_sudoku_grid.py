@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew.errors import ClewError
-from clew.sudoku import DIGITS, ConflictingGivensError, Grid, PuzzleFormatError, SudokuInputError, parse
+from clew.sudoku import (
+    DIGITS,
+    ConflictingGivensError,
+    Grid,
+    PuzzleFormatError,
+    SudokuInputError,
+    parse,
+)
 from clew.sudoku.batch import format_lines, has_conflict, read_lines, split_lines
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -38,7 +45,11 @@ def test_line_with_dots_or_zeros():
     assert (g.k, g.n, g.givens, g.blanks) == (3, 9, 30, 51)
     assert Grid(LEETCODE.replace(".", "0")) == g
     assert g.cells[:3] == (5, 3, 0) and g[0, 4] == 7 and g[8, 8] == 9 and g[-1, -1] == 9
-    assert g.to_line() == LEETCODE and str(g) == LEETCODE and g.to_line(blank="0") == LEETCODE.replace(".", "0")
+    assert (
+        g.to_line() == LEETCODE
+        and str(g) == LEETCODE
+        and g.to_line(blank="0") == LEETCODE.replace(".", "0")
+    )
 
 
 def test_leetcode_board_lists_of_ints_row_strings_flat_and_numpy():
@@ -50,7 +61,17 @@ def test_leetcode_board_lists_of_ints_row_strings_flat_and_numpy():
     rows = [LEETCODE[i : i + 9] for i in range(0, 81, 9)]
     array = g.to_array()
     assert array.dtype == np.int8 and array.shape == (9, 9)
-    forms = [board, ints, rows, tuple(map(tuple, ints)), list(g.cells), array, array.ravel(), array.astype(np.int64), g]
+    forms = [
+        board,
+        ints,
+        rows,
+        tuple(map(tuple, ints)),
+        list(g.cells),
+        array,
+        array.ravel(),
+        array.astype(np.int64),
+        g,
+    ]
     for form in forms:
         assert Grid(form) == g
     assert Grid(iter(ints)) == g
@@ -68,7 +89,11 @@ def test_drawn_grid_reads_back():
     assert Grid(text) == g
     unicode = text.replace("|", "│").replace("-", "─").replace("+", "┼")
     assert Grid(unicode) == g
-    framed = "+-------+\n" + "\n".join("| " + line + " |" for line in text.splitlines()) + "\n+=======+\n"
+    framed = (
+        "+-------+\n"
+        + "\n".join("| " + line + " |" for line in text.splitlines())
+        + "\n+=======+\n"
+    )
     assert Grid(framed) == g
     assert Grid("\r\n".join(text.splitlines()) + "\r\n") == g  # CRLF
 
@@ -80,7 +105,15 @@ def test_every_size_round_trips(k):
     cells[::7] = [0] * len(cells[::7])
     g = Grid(as_line(cells))
     assert (g.k, g.n, g.cells) == (k, n, tuple(cells))
-    for form in (g.to_line(), g.to_line(blank="0"), g.to_text(), g.to_leetcode(), g.to_lists(), g.to_array(), g.rows):
+    for form in (
+        g.to_line(),
+        g.to_line(blank="0"),
+        g.to_text(),
+        g.to_leetcode(),
+        g.to_lists(),
+        g.to_array(),
+        g.rows,
+    ):
         assert Grid(form) == g
     assert len(g.to_text().splitlines()) == n + k - 1
 
@@ -107,7 +140,9 @@ def test_twenty_five_uses_letters_up_to_p():
 def test_drawn_sixteen_with_numbers_as_words():
     cells = solved(4)
     cells[5] = 0
-    rows = [" ".join("." if v == 0 else str(v) for v in cells[r * 16 : (r + 1) * 16]) for r in range(16)]
+    rows = [
+        " ".join("." if v == 0 else str(v) for v in cells[r * 16 : (r + 1) * 16]) for r in range(16)
+    ]
     text = "\n".join(rows)
     assert "10" in text and "16" in text
     assert Grid(text).cells == tuple(cells)
@@ -122,10 +157,12 @@ def test_hexadecimal_alphabet_with_symbols():
     line = "".join("." if v == 0 else hexa[v - 1] for v in cells)
     g = Grid(line, symbols=hexa)
     assert g.cells == tuple(cells)  # '0' is digit 1, '.' the only blank
-    assert g.to_line() == line and g.symbols == hexa and repr(g) == f"Grid({line!r}, symbols={hexa!r})"
+    assert (
+        g.to_line() == line and g.symbols == hexa and repr(g) == f"Grid({line!r}, symbols={hexa!r})"
+    )
     assert Grid(line.lower(), symbols=hexa) == g
     assert Grid(g.to_text(), symbols=hexa) == g
-    assert Grid(g) .symbols == hexa
+    assert Grid(g).symbols == hexa
     # the default alphabet reads the same text differently (0 is a blank, G is missing)
     assert Grid(line).cells != g.cells
 
@@ -151,7 +188,9 @@ def test_bad_symbols(symbols, message):
 # Bad input: one line naming the problem
 # ---------------------------------------------------------------------------------------------
 
-_CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got"
+_CELLS = (
+    "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got"
+)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +204,10 @@ _CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6
         ("A" + LEETCODE[1:], "r1c1: 'A' is not a digit of a 9x9 sudoku"),
         ("5" + "." * 15, "r1c1: '5' is not a digit of a 4x4 sudoku"),
         ("." * 80 + "é", "r9c9: 'é' is not a digit of a 9x9 sudoku"),
-        ([[0] * 9] * 8, "the grid has 8 rows of 9 cells: a sudoku has n rows of n cells, n = 4 to 25"),
+        (
+            [[0] * 9] * 8,
+            "the grid has 8 rows of 9 cells: a sudoku has n rows of n cells, n = 4 to 25",
+        ),
         ([[0] * 8] * 8 + [[0] * 7], "a 9x9 sudoku has 9 cells in each row, row 1 has 8 cells"),
         ([[0] * 8] * 7 + [[0] * 1], "an 8x8 sudoku has 8 cells in each row, row 8 has 1 cell"),
         ([[0] * 9] * 3, "a sudoku has 4 to 25 rows, got 3"),
@@ -173,7 +215,10 @@ _CELLS = "a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6
         ([[0] * 4] * 3 + [[0, 0, 5, 0]], "r4c3: 5 is not a digit of a 4x4 sudoku"),
         ([[0] * 4] * 3 + [[0, 0, -1, 0]], "r4c3: -1 is not a digit of a 4x4 sudoku"),
         ([[0] * 4] * 3 + [[0, True, 0, 0]], "r4c2: True is not a digit of a 4x4 sudoku"),
-        ([[0] * 4] * 3 + [[0, 1.5, 0, 0]], "r4c2: 1.5 is not a whole number, so not a digit of a 4x4 sudoku"),
+        (
+            [[0] * 4] * 3 + [[0, 1.5, 0, 0]],
+            "r4c2: 1.5 is not a whole number, so not a digit of a 4x4 sudoku",
+        ),
         ([[0] * 4] * 3 + [[0, 5.0, 0, 0]], "r4c2: 5 is not a digit of a 4x4 sudoku"),
         ([[0] * 4] * 3 + [[0, None, 0, 0]], "r4c2: None is not a digit of a 4x4 sudoku"),
         ([[0] * 4] * 3 + [["", 0, 0, 0]], "r4c1: '' is not a digit of a 4x4 sudoku"),
@@ -191,7 +236,11 @@ def test_format_errors(puzzle, message):
         Grid(puzzle)
     text = str(info.value)
     assert text.startswith(message) and "\n" not in text
-    assert isinstance(info.value, SudokuInputError) and isinstance(info.value, ClewError) and isinstance(info.value, ValueError)
+    assert (
+        isinstance(info.value, SudokuInputError)
+        and isinstance(info.value, ClewError)
+        and isinstance(info.value, ValueError)
+    )
 
 
 @pytest.mark.parametrize(
@@ -217,7 +266,9 @@ def test_conflicting_givens_name_both_cells(changes, message, cells):
 
 def test_conflict_in_a_large_grid_names_the_letter():
     line = "A" + "." * 15 + "a" + "." * 239
-    with pytest.raises(ConflictingGivensError, match=r"^r1c1 and r2c1 are both A \(10\) in column 1$"):
+    with pytest.raises(
+        ConflictingGivensError, match=r"^r1c1 and r2c1 are both A \(10\) in column 1$"
+    ):
         parse(line)
 
 
@@ -251,7 +302,12 @@ def test_grid_is_an_immutable_hashable_value():
 
 
 def test_split_lines_skips_comments_blank_lines_bom_and_crlf():
-    data = b"\xef\xbb\xbf# header\r\n\r\n" + LEETCODE.encode() + b"\r\n  \n  # indented\n\t" + SOLVED_4.encode()
+    data = (
+        b"\xef\xbb\xbf# header\r\n\r\n"
+        + LEETCODE.encode()
+        + b"\r\n  \n  # indented\n\t"
+        + SOLVED_4.encode()
+    )
     lines, numbers = split_lines(data)
     assert lines == [LEETCODE.encode(), SOLVED_4.encode()]
     assert numbers == [3, 6]
@@ -273,7 +329,11 @@ def test_read_lines_agrees_with_parse_line_by_line():
         "53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     ]
     batch = read_lines([line.encode() for line in lines], list(range(10, 10 + len(lines))))
-    assert len(batch) == len(lines) and batch.line_numbers == list(range(10, 22)) and batch.texts == lines
+    assert (
+        len(batch) == len(lines)
+        and batch.line_numbers == list(range(10, 22))
+        and batch.texts == lines
+    )
     for i, line in enumerate(lines):
         try:
             g = parse(line)
@@ -292,7 +352,9 @@ def test_read_lines_agrees_with_parse_line_by_line():
 
 def test_read_lines_names_non_utf8_lines():
     batch = read_lines([b"\xff" * 81, SOLVED_4.encode()])
-    assert batch.errors == {0: "not UTF-8 text (invalid start byte at byte 0)"} and batch.sizes.tolist() == [0, 2]
+    assert batch.errors == {
+        0: "not UTF-8 text (invalid start byte at byte 0)"
+    } and batch.sizes.tolist() == [0, 2]
 
 
 def test_read_lines_with_symbols():
@@ -357,7 +419,11 @@ def test_random_near_grids_never_crash(k, data):
 
 
 _cell = st.one_of(
-    st.integers(-2, 27), st.booleans(), st.none(), st.floats(allow_nan=False), st.sampled_from(["1", ".", "", "10", "x", "G"])
+    st.integers(-2, 27),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=False),
+    st.sampled_from(["1", ".", "", "10", "x", "G"]),
 )
 
 
@@ -366,7 +432,9 @@ _cell = st.one_of(
     st.one_of(
         st.lists(st.lists(_cell, min_size=3, max_size=10), min_size=3, max_size=10),
         st.lists(_cell, min_size=14, max_size=18),
-        st.sampled_from([4, 9]).flatmap(lambda n: st.lists(st.lists(_cell, min_size=n, max_size=n), min_size=n, max_size=n)),
+        st.sampled_from([4, 9]).flatmap(
+            lambda n: st.lists(st.lists(_cell, min_size=n, max_size=n), min_size=n, max_size=n)
+        ),
     )
 )
 def test_random_lists_never_crash(rows):

@@ -50,12 +50,19 @@ def _check_events(events, grid: Grid) -> None:
             cell, by, why = event["cell"], event["by"], event["why"]
             shared = [u for u in geometry.cell_sets(shape)[cell] if by in all_sets[u]]
             assert any(names[u].rsplit(" ", 1)[0] == why for u in shared), event
-        if event["type"] == "prune" and event["why"] == "cage sum" and event.get("cell") is not None:
+        if (
+            event["type"] == "prune"
+            and event["why"] == "cage sum"
+            and event.get("cell") is not None
+        ):
             # the textbook refusal: with the digit in, some cage of the cell is out of reach
             trial = list(cells)
             trial[event["cell"]] = event["digit"]
-            assert any(_out_of_reach(trial, shape, i) for i, (_, members) in enumerate(shape.cages)
-                       if event["cell"] in members), event
+            assert any(
+                _out_of_reach(trial, shape, i)
+                for i, (_, members) in enumerate(shape.cages)
+                if event["cell"] in members
+            ), event
 
 
 def _out_of_reach(cells, shape, i) -> bool:
@@ -87,7 +94,9 @@ def test_every_solution_of_a_shape_is_found_and_verified(puzzle, options, strate
     if grid.shape.cages:
         assert end["cages"] == [[t, list(cells)] for t, cells in grid.shape.cages]
     if grid.shape.diagonals:
-        assert set(end["shaded"]) == {i * grid.n + i for i in range(grid.n)} | {i * grid.n + grid.n - 1 - i for i in range(grid.n)}
+        assert set(end["shaded"]) == {i * grid.n + i for i in range(grid.n)} | {
+            i * grid.n + grid.n - 1 - i for i in range(grid.n)
+        }
 
 
 def test_a_classic_trace_describes_no_shape():
@@ -103,10 +112,15 @@ def test_the_textbook_killer_search_refuses_digits_by_cage_sums():
 
 
 @settings(max_examples=25, deadline=None)
-@given(keep=st.lists(st.booleans(), min_size=36, max_size=36), box=st.sampled_from(["2x3", "3x2"]),
-       strategy=st.sampled_from(["pruned", "textbook"]))
+@given(
+    keep=st.lists(st.booleans(), min_size=36, max_size=36),
+    box=st.sampled_from(["2x3", "3x2"]),
+    strategy=st.sampled_from(["pruned", "textbook"]),
+)
 def test_random_6x6_puzzles_trace_to_the_solvers_answer(keep, box, strategy):
-    full = sudoku.solve("1.....2.....3.....4.....5.....6....." if box == "2x3" else "123456" + "." * 30, box=box)
+    full = sudoku.solve(
+        "1.....2.....3.....4.....5.....6....." if box == "2x3" else "123456" + "." * 30, box=box
+    )
     line = full.to_line()
     puzzle = "".join(ch if k else "." for ch, k in zip(line, keep))
     if sum(keep) < 12:

@@ -18,7 +18,9 @@ from clew.sudoku.techniques import _bits
 
 
 def _reference_loops(s: LogicalState, start: int, v1: int, v2: int) -> list[list[int]]:
-    return [loop for loop in uniqueness._find_loops(s, start, v1, v2) if uniqueness._valid_loop(s, loop)]
+    return [
+        loop for loop in uniqueness._find_loops(s, start, v1, v2) if uniqueness._valid_loop(s, loop)
+    ]
 
 
 def _compare(s: LogicalState) -> int:
@@ -48,7 +50,10 @@ def _compare(s: LogicalState) -> int:
     assert found == len(every)
     assert [row[: len(loop)].tolist() for row, loop in zip(big, every)] == every
     if every:
-        assert all_loops(cands, kinds, units, big[: len(every) - 1], np.zeros(len(big), np.int64)) == OVERFLOW
+        assert (
+            all_loops(cands, kinds, units, big[: len(every) - 1], np.zeros(len(big), np.int64))
+            == OVERFLOW
+        )
     return compared
 
 
@@ -61,7 +66,12 @@ def _same_step(s: LogicalState, monkeypatch) -> None:
     assert (fast is None) == (slow is None)
     if fast is not None:
         assert (fast.technique, fast.rating, fast.eliminations, fast.cells, fast.text) == (
-            slow.technique, slow.rating, slow.eliminations, slow.cells, slow.text)
+            slow.technique,
+            slow.rating,
+            slow.eliminations,
+            slow.cells,
+            slow.text,
+        )
 
 
 def test_kernel_and_reference_agree_along_solutions(se_ratings, monkeypatch):
@@ -148,7 +158,12 @@ def test_each_set_of_cells_once_takes_the_same_steps(se_ratings, monkeypatch):
             if once is not None:
                 found += 1
                 assert (once.technique, once.rating, once.eliminations, once.cells, once.text) == (
-                    every.technique, every.rating, every.eliminations, every.cells, every.text)
+                    every.technique,
+                    every.rating,
+                    every.eliminations,
+                    every.cells,
+                    every.text,
+                )
             positions += 1
             step = s.next_step(uniqueness=True)
             if step is None:

@@ -26,7 +26,9 @@ def test_the_traces_of_the_families_do_not_import_viz():
         "list(queens.trace(4)); list(sudoku.trace('1...............', max_events=5))\n"
         "print(sorted(m for m in sys.modules if m.startswith('clew.viz')))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8", timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, encoding="utf-8", timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
 
@@ -44,7 +46,9 @@ def test_the_recorder_cuts_at_max_events_and_always_ends():
     assert events[-1]["complete"] is False and events[-1]["nodes"] == events[-2]["nodes"] == 2
 
 
-@pytest.mark.parametrize("strategy, max_events", [("clever", None), ("pruned", 0), ("textbook", True)])
+@pytest.mark.parametrize(
+    "strategy, max_events", [("clever", None), ("pruned", 0), ("textbook", True)]
+)
 def test_bad_trace_arguments(strategy, max_events):
     with pytest.raises(ClewError):
         clew.trace.check_trace_args(strategy, max_events)

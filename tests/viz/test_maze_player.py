@@ -19,8 +19,15 @@ from clew.viz.maze_svg import BACK, FORWARD, maze_svg
 from clew.viz.player import player_html, write_player
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 #: A maze whose depth-first walk steps back out of dead ends several times.
 WALK = maze.generate(7, 5, method="wilson", seed=11)
 
@@ -57,7 +64,9 @@ def test_the_page_is_a_maze_player():
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright package is not installed"
+    )
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium package)")
     with sync_api.sync_playwright() as p:
@@ -83,7 +92,7 @@ STATE = """() => {
 
 
 def rgb(hex_colour):
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
 
 
@@ -102,18 +111,28 @@ def test_the_player_draws_every_step_forward_and_back(browser, tmp_path):
         assert (state["step"], state["total"], state["cells"]) == (0, len(events), rows * cols)
         assert state["walls"] == int((WALK.grid == ord("#")).sum())
         for k in range(1, len(events) + 1):
-            state = page.evaluate(f"() => {{ document.getElementById('step').click(); return ({STATE})(); }}")
+            state = page.evaluate(
+                f"() => {{ document.getElementById('step').click(); return ({STATE})(); }}"
+            )
             on, back = replay(events, k)
             assert {tuple(c) for c in state["path"]} == set(on), k
             assert {tuple(c) for c in state["back"]} == back, k
             event = events[k - 1]
             assert (state["nodes"], state["backtracks"], state["depth"]) == (
-                event["nodes"], event["backtracks"], event["depth"]), k
+                event["nodes"],
+                event["backtracks"],
+                event["depth"],
+            ), k
             assert state["items"] == len(on)
             if event["type"] == "backtrack":
-                assert state["text"] == f"step back out of r{event['row'] + 1}c{event['col'] + 1}: a dead end"
+                assert (
+                    state["text"]
+                    == f"step back out of r{event['row'] + 1}c{event['col'] + 1}: a dead end"
+                )
                 assert state["backColour"] == rgb(BACK)
-                before = page.evaluate(f"() => {{ document.getElementById('back').click(); return ({STATE})(); }}")
+                before = page.evaluate(
+                    f"() => {{ document.getElementById('back').click(); return ({STATE})(); }}"
+                )
                 on, back = replay(events, k - 1)
                 assert {tuple(c) for c in before["path"]} == set(on)
                 assert {tuple(c) for c in before["back"]} == back
@@ -121,8 +140,10 @@ def test_the_player_draws_every_step_forward_and_back(browser, tmp_path):
         assert state["pathColour"] == rgb(FORWARD)
         assert state["text"].startswith("end: stopped at the first solution")
         # Play from the start runs to the end
-        page.evaluate("() => { document.getElementById('reset').click(); const s = document.getElementById('speed');"
-                      " s.value = s.max; s.dispatchEvent(new Event('input')); document.getElementById('play').click(); }")
+        page.evaluate(
+            "() => { document.getElementById('reset').click(); const s = document.getElementById('speed');"
+            " s.value = s.max; s.dispatchEvent(new Event('input')); document.getElementById('play').click(); }"
+        )
         deadline = time.monotonic() + 15
         while (state := page.evaluate(STATE))["step"] < len(events):
             assert time.monotonic() < deadline, "Play stopped"
@@ -148,7 +169,7 @@ def test_the_terminal_animation_draws_the_walk_in_two_colours():
     text = out.getvalue()
     # the true colours of the path and of the dead ends, as Rich writes them
     for colour in (FORWARD, BACK):
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
         assert f"38;2;{r};{g};{b}" in text
     assert "step back out of" in text and "E reached" in text
     with pytest.raises(ClewError, match="needs the maze"):

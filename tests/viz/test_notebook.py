@@ -57,14 +57,20 @@ def parse_svg(text):
 
 def queens_on(root):
     """The (row, column) of every queen drawn."""
-    return sorted((int(e.get("data-row")), int(e.get("data-col")))
-                  for e in root.iter() if "queen" in (e.get("class") or "").split())
+    return sorted(
+        (int(e.get("data-row")), int(e.get("data-col")))
+        for e in root.iter()
+        if "queen" in (e.get("class") or "").split()
+    )
 
 
 def digits_on(root):
     """{(row, column): digit} of every digit drawn."""
-    return {(int(e.get("data-row")), int(e.get("data-col"))): int(e.get("data-digit"))
-            for e in root.iter() if e.get("data-digit") is not None}
+    return {
+        (int(e.get("data-row")), int(e.get("data-col"))): int(e.get("data-digit"))
+        for e in root.iter()
+        if e.get("data-digit") is not None
+    }
 
 
 class Frames(HTMLParser):
@@ -90,6 +96,7 @@ def framed_page(fragment):
 
 # ---- the hook ---------------------------------------------------------------------------------
 
+
 def test_the_root_package_installs_the_renderer_and_it_can_be_taken_away():
     solution = queens.Solution((1, 3, 0, 2))
     assert solution._repr_svg_().startswith("<svg")
@@ -106,10 +113,10 @@ def test_the_root_package_installs_the_renderer_and_it_can_be_taken_away():
 
 
 def test_a_value_that_cannot_be_drawn_gives_none_and_a_bug_is_raised():
-    assert queens.Solution(range(65))._repr_svg_() is None        # more rows than queens_svg draws
-    assert queens.Solution((0, 9, 1))._repr_svg_() is None        # a column off the board
-    assert queens.Solution(())._repr_svg_() is None               # no board at all
-    assert Trace(iter(()))._repr_html_() is None                   # no event to play
+    assert queens.Solution(range(65))._repr_svg_() is None  # more rows than queens_svg draws
+    assert queens.Solution((0, 9, 1))._repr_svg_() is None  # a column off the board
+    assert queens.Solution(())._repr_svg_() is None  # no board at all
+    assert Trace(iter(()))._repr_html_() is None  # no event to play
 
     def broken(obj, mime):
         raise KeyError("a bug")
@@ -126,7 +133,16 @@ def test_values_that_are_not_pictures_are_unaffected():
     plain = next(queens.solutions(8))
     assert type(plain) is tuple  # the bulk enumeration streams plain tuples
     assert type(queens.one(8)).__name__ == "SolutionArray"  # a picture (issue 25), see below
-    for value in (plain, (1, 3, 0, 2), [1, 2], {"type": "end"}, queens.one(8).view(np.ndarray), "text", None, 3):
+    for value in (
+        plain,
+        (1, 3, 0, 2),
+        [1, 2],
+        {"type": "end"},
+        queens.one(8).view(np.ndarray),
+        "text",
+        None,
+        3,
+    ):
         assert notebook.render(value, _display.SVG) is None
         assert notebook.render(value, _display.HTML) is None
     # a list of events is no trace (it has no picture method); wrapped in a Trace it plays
@@ -142,8 +158,11 @@ def test_values_that_are_not_pictures_are_unaffected():
 
 # ---- a queens solution ------------------------------------------------------------------------
 
+
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 12).flatmap(lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)))
+@given(
+    st.integers(1, 12).flatmap(lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
+)
 def test_a_solution_draws_its_queens_where_it_says(columns):
     s = queens.Solution(columns)
     root = parse_svg(s._repr_svg_())
@@ -186,12 +205,15 @@ def test_a_completion_draws_its_first_completion():
     result = queens.complete(8, placed=[(0, 0), (1, 4)])
     root = parse_svg(result._repr_svg_())
     assert queens_on(root) == list(enumerate(result.first.tolist()))
-    assert queens.is_solution(result.first) and (0, 0) in queens_on(root) and (1, 4) in queens_on(root)
+    assert (
+        queens.is_solution(result.first) and (0, 0) in queens_on(root) and (1, 4) in queens_on(root)
+    )
     assert queens.complete(4, placed=[(0, 0)])._repr_svg_() is None  # none: the plain repr
     assert repr(result).startswith("Completion(first=array([0, 4, ")  # the dataclass's own
 
 
 # ---- a Sudoku grid ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("puzzle", [SMALL, LEETCODE, "." * 256, "1" + "." * 15])
 def test_a_grid_draws_its_digits(puzzle):
@@ -220,28 +242,39 @@ def test_a_grid_is_still_the_same_value():
 
 # ---- a maze -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("width, height, seed", [(5, 3, 2), (12, 8, 7), (2, 1, 0)])
 def test_a_maze_draws_itself_with_its_start_and_end(width, height, seed):
     m = maze.generate(width, height, seed=seed)
     root = parse_svg(m._repr_svg_())
     rows, cols = m.shape
-    assert root.get("viewBox").split()[2:] == [str(20 * cols), str(20 * rows)]  # a square per character
-    marks = {e.get("class"): (int(e.get("data-row")), int(e.get("data-col")))
-             for e in root.iter(SVG_NS + "rect") if e.get("class") in ("start", "end")}
+    assert root.get("viewBox").split()[2:] == [
+        str(20 * cols),
+        str(20 * rows),
+    ]  # a square per character
+    marks = {
+        e.get("class"): (int(e.get("data-row")), int(e.get("data-col")))
+        for e in root.iter(SVG_NS + "rect")
+        if e.get("class") in ("start", "end")
+    }
     assert marks == {"start": m.start, "end": m.end}
     assert m._repr_html_() is None and repr(m).startswith("<Maze ")
 
 
 # ---- a trace ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("make", [
-    lambda: queens.trace(5, "textbook"),
-    lambda: queens.trace(6),
-    lambda: sudoku.trace(SMALL, "textbook"),
-    lambda: sudoku.trace(LEETCODE),
-    lambda: search.trace(search.examples.queens(4)),
-    lambda: maze.trace(maze.generate(6, 4, seed=3)),
-])
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens.trace(5, "textbook"),
+        lambda: queens.trace(6),
+        lambda: sudoku.trace(SMALL, "textbook"),
+        lambda: sudoku.trace(LEETCODE),
+        lambda: search.trace(search.examples.queens(4)),
+        lambda: maze.trace(maze.generate(6, 4, seed=3)),
+    ],
+)
 def test_a_trace_shows_the_player_of_its_events_in_a_sandboxed_frame(make):
     events = list(make())
     trace = make()
@@ -249,8 +282,12 @@ def test_a_trace_shows_the_player_of_its_events_in_a_sandboxed_frame(make):
     page, attrs = framed_page(trace._repr_html_())
     assert page == player_html(events)  # the whole page, exactly, after the entities
     assert attrs["sandbox"] == "allow-scripts"
-    assert f"height: {notebook.FRAME_HEIGHT}px" in attrs["style"] and "width: 100%" in attrs["style"]
-    assert "src" not in attrs and "http://" not in page and "https://" not in page  # inline: nothing to fetch
+    assert (
+        f"height: {notebook.FRAME_HEIGHT}px" in attrs["style"] and "width: 100%" in attrs["style"]
+    )
+    assert (
+        "src" not in attrs and "http://" not in page and "https://" not in page
+    )  # inline: nothing to fetch
     # shown, then read: every event is still there, in order
     assert list(trace) == events
     assert list(trace) == []  # read once, as the generator was
@@ -267,7 +304,9 @@ def test_showing_a_trace_half_read_plays_the_rest_and_leaves_it_to_read():
 
 def test_a_trace_too_long_for_a_notebook_is_shown_cut(monkeypatch):
     monkeypatch.setattr(notebook, "MAX_NOTEBOOK_EVENTS", 50)
-    endless = Trace(itertools.repeat({"type": "prune", "row": 0, "col": 0, "why": "column", "by": [0, 0]}))
+    endless = Trace(
+        itertools.repeat({"type": "prune", "row": 0, "col": 0, "why": "column", "by": [0, 0]})
+    )
     page, _ = framed_page(endless._repr_html_())  # returns: reads 51 events, not forever
     assert "<title>clew: the first 50 events</title>" in page
     assert len(json.loads(page.split('id="trace-data">')[1].split("</script>")[0])["events"]) == 50
@@ -305,7 +344,7 @@ def test_peeking_never_changes_what_iteration_yields(length, steps):
             if item is not None:
                 given_out.append(item)
         else:
-            assert trace.peek(step) == events[len(given_out):len(given_out) + step]
+            assert trace.peek(step) == events[len(given_out) : len(given_out) + step]
     assert given_out + list(trace) == events
 
 
@@ -319,8 +358,11 @@ def test_frame_escapes_every_quote_and_refuses_a_bad_height():
 
 # ---- IPython, as it is or as it is not --------------------------------------------------------
 
+
 def test_ipython_picks_the_pictures_when_it_is_installed():
-    formatters = pytest.importorskip("IPython.core.formatters", reason="IPython is not installed (not needed)")
+    formatters = pytest.importorskip(
+        "IPython.core.formatters", reason="IPython is not installed (not needed)"
+    )
     formatter = formatters.DisplayFormatter()
     data, _ = formatter.format(queens.Solution((1, 3, 0, 2)))
     assert data["text/plain"] == "(1, 3, 0, 2)" and data["image/svg+xml"].startswith("<svg")
@@ -333,8 +375,13 @@ def test_ipython_picks_the_pictures_when_it_is_installed():
 
 
 def run_python(code):
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, encoding="utf-8", timeout=120,
-                            env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -347,7 +394,8 @@ def test_import_clew_stays_light_and_pictures_need_no_ipython():
         "from clew import queens\n"
         "before = 'clew.queens.completion' in sys.modules\n"
         "print(queens.Solution((1, 3, 0, 2))._repr_svg_()[:4], before == ('clew.queens.completion' in sys.modules))\n"
-        "print(queens.trace(4)._repr_html_()[:7])\n")
+        "print(queens.trace(4)._repr_html_()[:7])\n"
+    )
     # a Solution is drawn without importing the completion kernels (the renderer looks a
     # class up only in the modules already imported)
     assert out.splitlines() == ["[]", "<svg True", "<iframe"]
@@ -392,15 +440,19 @@ class Framed(Player):
 
 def notebook_page(tmp_path, name, output, width=900):
     path = tmp_path / name
-    path.write_text(NOTEBOOK.replace("@WIDTH@", str(width)).replace("@OUTPUT@", output), encoding="utf-8")
+    path.write_text(
+        NOTEBOOK.replace("@WIDTH@", str(width)).replace("@OUTPUT@", output), encoding="utf-8"
+    )
     return path
 
 
 def test_errors_inside_the_frame_are_seen(browser, tmp_path):
     """The check the tests below rely on: a script error inside a sandboxed srcdoc frame
     reaches the page's error list."""
-    output = notebook.frame("<!DOCTYPE html><body><div id='board'><i data-row='0'></i></div>"
-                            "<script>undefinedFunction()</script></body>")
+    output = notebook.frame(
+        "<!DOCTYPE html><body><div id='board'><i data-row='0'></i></div>"
+        "<script>undefinedFunction()</script></body>"
+    )
     view = Player(browser, notebook_page(tmp_path, "broken.html", output))
     view.page.wait_for_timeout(300)
     assert any("undefinedFunction" in e for e in view.errors), view.errors
@@ -409,9 +461,16 @@ def test_errors_inside_the_frame_are_seen(browser, tmp_path):
 
 def test_queens_trace_plays_inside_the_notebook_frame(browser, tmp_path):
     events = list(queens.trace(4, "textbook"))
-    view = Framed(browser, notebook_page(tmp_path, "queens.html", queens.trace(4, "textbook")._repr_html_()))
+    view = Framed(
+        browser, notebook_page(tmp_path, "queens.html", queens.trace(4, "textbook")._repr_html_())
+    )
     first = view.state()
-    assert (first["step"], first["total"], first["counters"], first["queens"]) == (0, len(events), ZERO, [])
+    assert (first["step"], first["total"], first["counters"], first["queens"]) == (
+        0,
+        len(events),
+        ZERO,
+        [],
+    )
     view.click("#step", 2)  # real mouse clicks inside the frame
     assert view.state()["step"] == 2
     for k in range(3, len(events) + 1):
@@ -424,9 +483,13 @@ def test_queens_trace_plays_inside_the_notebook_frame(browser, tmp_path):
     end = view.play_to_end()
     assert end["counters"] == counters(events[-1]) and end["counters"]["solutions"] == 2
     # the notebook's styles did not reach the player, nor its script the notebook
-    style = view.page.evaluate("() => getComputedStyle(document.querySelector('#board .square')).backgroundColor")
+    style = view.page.evaluate(
+        "() => getComputedStyle(document.querySelector('#board .square')).backgroundColor"
+    )
     assert style != "rgb(255, 0, 0)"
-    assert view.top.evaluate("() => [document.querySelectorAll('#board').length, document.title]") == [1, "notebook"]
+    assert view.top.evaluate(
+        "() => [document.querySelectorAll('#board').length, document.title]"
+    ) == [1, "notebook"]
     # the frame has no origin of its own: it cannot read the notebook page
     parent = "() => { try { return window.parent.document.title; } catch (e) { return e.name; } }"
     assert view.page.evaluate(parent) == "SecurityError"
@@ -444,7 +507,10 @@ def test_queens_trace_plays_inside_the_notebook_frame(browser, tmp_path):
 
 def test_sudoku_trace_plays_inside_the_notebook_frame(browser, tmp_path):
     events = list(sudoku.trace(SMALL, "textbook"))
-    view = Framed(browser, notebook_page(tmp_path, "sudoku.html", sudoku.trace(SMALL, "textbook")._repr_html_()))
+    view = Framed(
+        browser,
+        notebook_page(tmp_path, "sudoku.html", sudoku.trace(SMALL, "textbook")._repr_html_()),
+    )
     assert sudoku_grid(view.state()) == replay_sudoku(events, 0, SMALL)
     for k in range(1, len(events) + 1):
         state = view.press("#step")
@@ -466,12 +532,16 @@ def test_the_board_fits_the_frame_at_notebook_widths(browser, tmp_path, width):
         geometry = view.page.evaluate(GEOMETRY)
         assert_square_board(geometry, 8, (width, k))
         board = geometry["board"]
-        assert board["y"] + board["h"] <= geometry["viewport"][1], (width, board)  # no scrolling to see it
+        assert board["y"] + board["h"] <= geometry["viewport"][1], (
+            width,
+            board,
+        )  # no scrolling to see it
         assert board["w"] >= 240, (width, board)  # and not a stamp
-    assert geometry["viewport"][0] == pytest.approx(width - 2, abs=1)  # the frame is the cell's width
+    assert geometry["viewport"][0] == pytest.approx(
+        width - 2, abs=1
+    )  # the frame is the cell's width
     if width == 900:
         shot = tmp_path / "notebook-fit.png"
         view.top.screenshot(path=str(shot))
         print(f"screenshot: {shot}")
     view.close()
-

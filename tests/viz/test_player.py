@@ -27,16 +27,24 @@ from clew.viz.player import player_html, write_player
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 DIGITS = "123456789ABCDEFGHIJKLMNOP"
-SMALL = "1..." "..1." ".1.." "..4."  # a 4x4 puzzle with 6 solutions
+SMALL = "1.....1..1....4."  # a 4x4 puzzle with 6 solutions
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+LEETCODE_SOLUTION = (
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
 
 
 # ---- a replay of the trace in Python, independent of the page ----
+
 
 def replay_queens(events, k):
     """The squares holding a queen after the first k events."""
@@ -70,19 +78,25 @@ ZERO = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}
 
 # ---- the page as text ----
 
+
 def embedded(page):
     """The trace embedded in the page, read back."""
-    found = re.findall(r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S)
+    found = re.findall(
+        r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S
+    )
     assert len(found) == 1
     return json.loads(found[0])
 
 
-@pytest.mark.parametrize("make", [
-    lambda: queens.trace(5, strategy="textbook"),
-    lambda: queens.trace(6, strategy="pruned"),
-    lambda: sudoku.trace(SMALL, strategy="textbook"),
-    lambda: sudoku.trace(LEETCODE, strategy="pruned"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens.trace(5, strategy="textbook"),
+        lambda: queens.trace(6, strategy="pruned"),
+        lambda: sudoku.trace(SMALL, strategy="textbook"),
+        lambda: sudoku.trace(LEETCODE, strategy="pruned"),
+    ],
+)
 def test_page_is_self_contained_and_holds_the_trace(make):
     events = list(make())
     page = player_html(make())  # a generator is read once
@@ -117,15 +131,18 @@ def test_kind_is_guessed_or_given():
     assert embedded(player_html(cut, kind="sudoku"))["kind"] == "sudoku"
 
 
-@pytest.mark.parametrize("events, kind, message", [
-    ([], None, "empty"),
-    (iter(()), None, "empty"),
-    ({"type": "end"}, None, "iterable of event dicts"),
-    ([{"type": "place", "row": 0, "col": 0}, 3], None, "event 1 is not a dict"),
-    ([{"type": "jump"}], None, "event 0 has type 'jump'"),
-    ([{"type": "place", "row": 0, "col": 0}], "chess", "kind must be"),
-    ([{"type": "backtrack", "depth": 0}], None, "cannot tell"),
-])
+@pytest.mark.parametrize(
+    "events, kind, message",
+    [
+        ([], None, "empty"),
+        (iter(()), None, "empty"),
+        ({"type": "end"}, None, "iterable of event dicts"),
+        ([{"type": "place", "row": 0, "col": 0}, 3], None, "event 1 is not a dict"),
+        ([{"type": "jump"}], None, "event 0 has type 'jump'"),
+        ([{"type": "place", "row": 0, "col": 0}], "chess", "kind must be"),
+        ([{"type": "backtrack", "depth": 0}], None, "cannot tell"),
+    ],
+)
 def test_bad_traces_are_refused(events, kind, message):
     with pytest.raises(ClewError, match=message) as info:
         player_html(events, kind=kind)
@@ -154,9 +171,12 @@ def test_write_player(tmp_path):
 
 # ---- the page at work in Chromium ----
 
+
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright package is not installed"
+    )
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium package)")
     with sync_api.sync_playwright() as p:
@@ -185,11 +205,14 @@ class Player:
         """Clicks from inside the page, then the state: one round trip."""
         return self.page.evaluate(
             f"() => {{ for (let i = 0; i < {times}; i++) document.querySelector('{what}').click();"
-            f" return ({STATE})(); }}")
+            f" return ({STATE})(); }}"
+        )
 
     def seek(self, k):
-        self.page.evaluate(f"() => {{ const s = document.getElementById('seek'); s.value = {k};"
-                           " s.dispatchEvent(new Event('input')); }")
+        self.page.evaluate(
+            f"() => {{ const s = document.getElementById('seek'); s.value = {k};"
+            " s.dispatchEvent(new Event('input')); }"
+        )
         return self.state()
 
     def state(self):
@@ -202,13 +225,17 @@ class Player:
         # polled from here: the page's Content-Security-Policy forbids wait_for_function's eval
         deadline = time.monotonic() + timeout
         while (state := self.state())["step"] < state["total"]:
-            assert time.monotonic() < deadline, f"Play stopped at step {state['step']} of {state['total']}"
+            assert time.monotonic() < deadline, (
+                f"Play stopped at step {state['step']} of {state['total']}"
+            )
             time.sleep(0.02)
         return state
 
     def close(self):
         assert self.errors == []
-        assert self.requests and all(url.startswith(("file:", "data:", "about:")) for url in self.requests), self.requests
+        assert self.requests and all(
+            url.startswith(("file:", "data:", "about:")) for url in self.requests
+        ), self.requests
         self.page.close()
 
 
@@ -264,11 +291,17 @@ def test_queens_steps_back_and_play(browser, tmp_path):
     assert view.state()["step"] == N - 1
     prune = next(e for e in events if e["type"] == "prune" and e["why"] == "diagonal")
     r, c, (br, bc) = prune["row"], prune["col"], prune["by"]
-    assert view.seek(events.index(prune) + 1)["text"] == f"prune r{r + 1}c{c + 1}: diagonal with r{br + 1}c{bc + 1}"
+    assert (
+        view.seek(events.index(prune) + 1)["text"]
+        == f"prune r{r + 1}c{c + 1}: diagonal with r{br + 1}c{bc + 1}"
+    )
     view.click("#reset")
     assert view.state()["step"] == 0
     view.click("#step")
-    assert view.state()["text"] == f"place a queen on row {events[0]['row'] + 1}, column {events[0]['col'] + 1}"
+    assert (
+        view.state()["text"]
+        == f"place a queen on row {events[0]['row'] + 1}, column {events[0]['col'] + 1}"
+    )
     # the keyboard: arrows step, space plays and pauses
     for key in ("ArrowRight", "ArrowRight", "ArrowLeft"):
         view.page.keyboard.press(key)
@@ -286,15 +319,21 @@ def test_queens_steps_back_and_play(browser, tmp_path):
     # the last solution on the board, and its picture
     last = max(i for i, e in enumerate(events) if e["type"] == "solution")
     state = view.seek(last + 1)
-    assert {tuple(q) for q in state["queens"]} == {(r, c) for r, c in enumerate(events[last]["columns"])}
-    assert state["text"] == "solution 2: columns " + " ".join(str(c + 1) for c in events[last]["columns"])
+    assert {tuple(q) for q in state["queens"]} == {
+        (r, c) for r, c in enumerate(events[last]["columns"])
+    }
+    assert state["text"] == "solution 2: columns " + " ".join(
+        str(c + 1) for c in events[last]["columns"]
+    )
     shot = tmp_path / "queens4.png"
     view.page.screenshot(path=str(shot))
     print(f"screenshot: {shot}")
     view.close()
 
 
-@pytest.mark.parametrize("puzzle, strategy", [(SMALL, "pruned"), (LEETCODE, "pruned"), (SMALL, "textbook")])
+@pytest.mark.parametrize(
+    "puzzle, strategy", [(SMALL, "pruned"), (LEETCODE, "pruned"), (SMALL, "textbook")]
+)
 def test_sudoku_steps_and_play(browser, tmp_path, puzzle, strategy):
     events = list(sudoku.trace(puzzle, strategy=strategy))
     size = "4x4" if len(puzzle) == 16 else "9x9"
@@ -366,11 +405,17 @@ def test_a_script_close_in_the_trace_does_not_break_the_page(browser, tmp_path):
 # ---- pages written by the command line: the geometry of the board, the legend, the
 # ---- next-solution button and the squares the queens attack
 
+
 def clew_play(tmp_path, name, *args):
     """The page ``clew ... play ... --html`` writes (the real entry point)."""
     path = tmp_path / name
-    result = subprocess.run([sys.executable, "-m", "clew", *args, "--html", str(path)], capture_output=True,
-                            encoding="utf-8", timeout=300, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", *args, "--html", str(path)],
+        capture_output=True,
+        encoding="utf-8",
+        timeout=300,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     return path
 
@@ -409,13 +454,20 @@ def assert_square_board(geometry, n, where):
 VIEWPORTS = [(1100, 760), (420, 800), (1600, 500), (800, 1200)]
 
 
-@pytest.mark.parametrize("name, args, n", [
-    ("queens8.html", ("queens", "play", "8", "--strategy", "textbook"), 8),
-    ("queens5.html", ("queens", "play", "5"), 5),
-    ("leet.html", ("sudoku", "play", LEETCODE, "--strategy", "textbook", "--max-events", "3000"), 9),
-    ("small.html", ("sudoku", "play", SMALL, "--all"), 4),
-    ("sixteen.html", ("sudoku", "play", "." * 256, "--max-events", "120"), 16),
-])
+@pytest.mark.parametrize(
+    "name, args, n",
+    [
+        ("queens8.html", ("queens", "play", "8", "--strategy", "textbook"), 8),
+        ("queens5.html", ("queens", "play", "5"), 5),
+        (
+            "leet.html",
+            ("sudoku", "play", LEETCODE, "--strategy", "textbook", "--max-events", "3000"),
+            9,
+        ),
+        ("small.html", ("sudoku", "play", SMALL, "--all"), 4),
+        ("sixteen.html", ("sudoku", "play", "." * 256, "--max-events", "120"), 16),
+    ],
+)
 def test_squares_stay_square_at_every_step_and_window_size(browser, tmp_path, name, args, n):
     """Issue: after 12 steps of 8-queens the rows holding a queen were 97 px tall and the
     empty rows 49 px. Measured in Chromium at several steps and window sizes."""
@@ -423,7 +475,10 @@ def test_squares_stay_square_at_every_step_and_window_size(browser, tmp_path, na
     events = embedded(path.read_text(encoding="utf-8"))["events"]
     solutions = [i + 1 for i, e in enumerate(events) if e["type"] == "solution"][:3]
     backtracks = [i + 1 for i, e in enumerate(events) if e["type"] == "backtrack"][:2]
-    steps = sorted({0, 1, 12, len(events) // 2, len(events), *solutions, *backtracks} & set(range(len(events) + 1)))
+    steps = sorted(
+        {0, 1, 12, len(events) // 2, len(events), *solutions, *backtracks}
+        & set(range(len(events) + 1))
+    )
     for viewport in VIEWPORTS:
         view = Player(browser, path, viewport)
         sizes = set()
@@ -449,9 +504,15 @@ def test_next_solution_jumps_from_solution_to_solution(browser, tmp_path):
     view = Player(browser, path)
     assert view.state()["nextDisabled"] is False
     for number, at in enumerate(found, start=1):
-        state = view.press("#next-solution") if number > 1 else (view.click("#next-solution") or view.state())
+        state = (
+            view.press("#next-solution")
+            if number > 1
+            else (view.click("#next-solution") or view.state())
+        )
         assert state["step"] == at + 1  # the solution event itself is the last one applied
-        assert {tuple(q) for q in state["queens"]} == {(r, c) for r, c in enumerate(events[at]["columns"])}
+        assert {tuple(q) for q in state["queens"]} == {
+            (r, c) for r, c in enumerate(events[at]["columns"])
+        }
         assert state["text"].startswith(f"solution {number}: columns ")
         assert state["counters"] == counters(events[at])
     assert view.state()["nextDisabled"] is True  # no solution ahead
@@ -486,7 +547,17 @@ def attacked_squares(queens_on, n):
 
 
 def test_the_squares_the_queens_attack_are_shaded_at_every_step(browser, tmp_path):
-    path = clew_play(tmp_path, "queens6.html", "queens", "play", "6", "--strategy", "textbook", "--max-events", "400")
+    path = clew_play(
+        tmp_path,
+        "queens6.html",
+        "queens",
+        "play",
+        "6",
+        "--strategy",
+        "textbook",
+        "--max-events",
+        "400",
+    )
     events = embedded(path.read_text(encoding="utf-8"))["events"]
     view = Player(browser, path)
     assert view.state()["attacked"] == []
@@ -527,12 +598,23 @@ QUEENS_KEYS = {"queen", "attacked", "place", "back", "prune", "by", "solved"}
 SUDOKU_KEYS = {"given", "guess", "forced", "place", "back", "prune", "by", "solved"}
 
 
-@pytest.mark.parametrize("args, keys, seen", [
-    (("queens", "play", "6", "--strategy", "textbook"), QUEENS_KEYS, QUEENS_KEYS - {"solved"}),
-    # the textbook search forces nothing; the search with propagation refuses by no cell
-    (("sudoku", "play", SMALL, "--strategy", "textbook", "--all"), SUDOKU_KEYS, {"given", "guess", "place", "back", "prune", "by"}),
-    (("sudoku", "play", "1" + "." * 15, "--all"), SUDOKU_KEYS, {"given", "guess", "forced", "place", "back"}),
-])
+@pytest.mark.parametrize(
+    "args, keys, seen",
+    [
+        (("queens", "play", "6", "--strategy", "textbook"), QUEENS_KEYS, QUEENS_KEYS - {"solved"}),
+        # the textbook search forces nothing; the search with propagation refuses by no cell
+        (
+            ("sudoku", "play", SMALL, "--strategy", "textbook", "--all"),
+            SUDOKU_KEYS,
+            {"given", "guess", "place", "back", "prune", "by"},
+        ),
+        (
+            ("sudoku", "play", "1" + "." * 15, "--all"),
+            SUDOKU_KEYS,
+            {"given", "guess", "forced", "place", "back"},
+        ),
+    ],
+)
 def test_the_legend_says_what_each_colour_means(browser, tmp_path, args, keys, seen):
     path = clew_play(tmp_path, "legend.html", *args)
     events = embedded(path.read_text(encoding="utf-8"))["events"]
@@ -571,13 +653,16 @@ SHAPE_DRAWING = """() => [...document.querySelectorAll('#board [data-cell]')].ma
 }))"""
 
 
-@pytest.mark.parametrize("args", [  # each with a few solutions: the player plays every one
-    (".2.456...123231.6....23.3.2645.45...",),
-    (".2.4..345.12.6.2.4.1..6.4.6.21.521.3", "--box", "3x2"),
-    ("1" + "." * 15, "--variant", "x"),
-    ("1............... AAABABBBCCCDCDDD",),  # 4x4 jigsaw: cells and regions in one line
-    ("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4",),  # 4x4 killer without givens
-])
+@pytest.mark.parametrize(
+    "args",
+    [  # each with a few solutions: the player plays every one
+        (".2.456...123231.6....23.3.2645.45...",),
+        (".2.4..345.12.6.2.4.1..6.4.6.21.521.3", "--box", "3x2"),
+        ("1" + "." * 15, "--variant", "x"),
+        ("1............... AAABABBBCCCDCDDD",),  # 4x4 jigsaw: cells and regions in one line
+        ("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4",),  # 4x4 killer without givens
+    ],
+)
 def test_every_shape_is_drawn_and_played(browser, tmp_path, args):
     from clew.sudoku import geometry
     from clew.sudoku.grid import Grid
@@ -596,18 +681,28 @@ def test_every_shape_is_drawn_and_played(browser, tmp_path, args):
         assert d["right"] == (col < n - 1 and region[c] != region[c + 1]), c
         assert d["bottom"] == (r < n - 1 and region[c] != region[c + n]), c
         assert (d["width"][0] == "2px") == d["right"] and (d["width"][1] == "2px") == d["bottom"], c
-    shaded = {c for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
-              if name.startswith(("diagonal", "window")) for c in cells}
+    shaded = {
+        c
+        for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+        if name.startswith(("diagonal", "window"))
+        for c in cells
+    }
     assert {c for c, d in drawn.items() if d["shade"]} == shaded
     cage_of = {c: i for i, (_, cells) in enumerate(shape.cages) for c in cells}
     assert {c for c, d in drawn.items() if d["cage"]} == set(cage_of)
-    assert {c: d["sum"] for c, d in drawn.items() if d["sum"] is not None} == {min(cells): t for t, cells in shape.cages}
+    assert {c: d["sum"] for c, d in drawn.items() if d["sum"] is not None} == {
+        min(cells): t for t, cells in shape.cages
+    }
     for c in cage_of:  # a dashed edge exactly where the cage ends
         r, col = divmod(c, n)
         sides = [(r > 0, c - n), (col < n - 1, c + 1), (r < n - 1, c + n), (col > 0, c - 1)]
         want = ["0" if inside and cage_of.get(o) == cage_of[c] else "1px" for inside, o in sides]
         assert drawn[c]["edges"] == want, c
-    start = puzzle.split()[0] if len(puzzle.split()[0]) == n * n and not puzzle.split()[0].isalpha() else "." * (n * n)
+    start = (
+        puzzle.split()[0]
+        if len(puzzle.split()[0]) == n * n and not puzzle.split()[0].isalpha()
+        else "." * (n * n)
+    )
     for k in range(1, len(events) + 1):
         state = view.press("#step")
         assert sudoku_grid(state) == replay_sudoku(events, k, start), k

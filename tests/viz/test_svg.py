@@ -61,7 +61,14 @@ def test_eight_queens_solution_has_its_queens_on_their_squares():
     assert all(el.tag == SVG + "text" and el.text == "\u265b" for el in found)
     board = with_class(root, "square")
     assert len(board) == 64
-    dark = {sq for sq, el in zip(squares(board), sorted(board, key=lambda e: (int(e.get("data-row")), int(e.get("data-col"))))) if "dark" in el.get("class")}
+    dark = {
+        sq
+        for sq, el in zip(
+            squares(board),
+            sorted(board, key=lambda e: (int(e.get("data-row")), int(e.get("data-col")))),
+        )
+        if "dark" in el.get("class")
+    }
     assert dark == {(r, c) for r in range(8) for c in range(8) if (r + c) % 2}
     assert with_class(root, "attacked") == []  # only on request
 
@@ -69,7 +76,9 @@ def test_eight_queens_solution_has_its_queens_on_their_squares():
 def test_attacked_squares_of_a_solution_match_an_independent_count():
     root = parse(queens_svg(8, EIGHT, attacked=True))
     shaded = squares(with_class(root, "attacked"))
-    expected = attacked_by_hand(8, EIGHT) - {(r, c) for r, c in enumerate(EIGHT)}  # a solution: no queen attacked
+    expected = attacked_by_hand(8, EIGHT) - {
+        (r, c) for r, c in enumerate(EIGHT)
+    }  # a solution: no queen attacked
     assert len(shaded) == len(expected) == 64 - 8
     assert set(shaded) == expected
 
@@ -89,13 +98,24 @@ def test_partial_board_and_conflicting_queens():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(1, 9).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.none() | st.integers(0, n - 1), max_size=n))))
+@given(
+    st.integers(1, 9).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(st.none() | st.integers(0, n - 1), max_size=n))
+    )
+)
 def test_queens_and_shading_for_any_partial_board(case):
     n, cols = case
     root = parse(queens_svg(n, cols, attacked=True, cell=20))
     placed = [(r, c) for r, c in enumerate(cols) if c is not None]
     assert squares(with_class(root, "queen")) == placed
-    attacked_queens = {q for q in placed if any(p != q and ((p[0] == q[0]) or p[1] == q[1] or abs(p[0] - q[0]) == abs(p[1] - q[1])) for p in placed)}
+    attacked_queens = {
+        q
+        for q in placed
+        if any(
+            p != q and ((p[0] == q[0]) or p[1] == q[1] or abs(p[0] - q[0]) == abs(p[1] - q[1]))
+            for p in placed
+        )
+    }
     expected = (attacked_by_hand(n, cols) - set(placed)) | attacked_queens
     assert set(squares(with_class(root, "attacked"))) == expected == attacked_squares(n, cols)
 
@@ -103,16 +123,48 @@ def test_queens_and_shading_for_any_partial_board(case):
 @pytest.mark.parametrize(
     "call, error, message",
     [
-        (lambda: queens_svg(0), BoardSizeError, "queens_svg draws boards of 1 to 64 squares a side, got n=0"),
-        (lambda: queens_svg(65), BoardSizeError, "queens_svg draws boards of 1 to 64 squares a side, got n=65"),
+        (
+            lambda: queens_svg(0),
+            BoardSizeError,
+            "queens_svg draws boards of 1 to 64 squares a side, got n=0",
+        ),
+        (
+            lambda: queens_svg(65),
+            BoardSizeError,
+            "queens_svg draws boards of 1 to 64 squares a side, got n=65",
+        ),
         (lambda: queens_svg(True), BoardSizeError, "n must be an integer, got True"),
         (lambda: queens_svg("8"), BoardSizeError, "n must be an integer, got '8'"),
-        (lambda: queens_svg(4, [0, 5]), ClewError, "row 2: column 5 is off the 4x4 board (columns are 0 to 3)"),
-        (lambda: queens_svg(4, [-1]), ClewError, "row 1: column -1 is off the 4x4 board (columns are 0 to 3)"),
-        (lambda: queens_svg(2, [0, 1, 0]), ClewError, "columns has more than 2 entries, one per row of the 2x2 board"),
-        (lambda: queens_svg(4, [1.5]), ClewError, "row 1: the column must be an integer or None, got 1.5"),
-        (lambda: queens_svg(4, "0123"), ClewError, "columns must be a sequence of column numbers (or None), got '0123'"),
-        (lambda: queens_svg(4, cell=0), ClewError, "cell must be a size in pixels between 4 and 1000, got 0"),
+        (
+            lambda: queens_svg(4, [0, 5]),
+            ClewError,
+            "row 2: column 5 is off the 4x4 board (columns are 0 to 3)",
+        ),
+        (
+            lambda: queens_svg(4, [-1]),
+            ClewError,
+            "row 1: column -1 is off the 4x4 board (columns are 0 to 3)",
+        ),
+        (
+            lambda: queens_svg(2, [0, 1, 0]),
+            ClewError,
+            "columns has more than 2 entries, one per row of the 2x2 board",
+        ),
+        (
+            lambda: queens_svg(4, [1.5]),
+            ClewError,
+            "row 1: the column must be an integer or None, got 1.5",
+        ),
+        (
+            lambda: queens_svg(4, "0123"),
+            ClewError,
+            "columns must be a sequence of column numbers (or None), got '0123'",
+        ),
+        (
+            lambda: queens_svg(4, cell=0),
+            ClewError,
+            "cell must be a size in pixels between 4 and 1000, got 0",
+        ),
     ],
 )
 def test_bad_board_input_is_refused_in_one_line(call, error, message):
@@ -158,16 +210,19 @@ def test_sixteen_by_sixteen_shows_letters():
 
 
 def test_four_by_four_and_custom_alphabet():
-    root = parse(sudoku_svg("1.3." "..1." ".1.." "..4.", "1234" "3412" "4123" "2341"))
+    root = parse(sudoku_svg("1.3...1..1....4.", "1234341241232341"))
     assert len(with_class(root, "given")) == 5 and len(with_class(root, "filled")) == 11
-    root = parse(sudoku_svg(sudoku.Grid("a.c." "..a." ".a.." "..d.", symbols="abcd")))
+    root = parse(sudoku_svg(sudoku.Grid("a.c...a..a....d.", symbols="abcd")))
     assert sorted(el.text for el in with_class(root, "given")) == ["a", "a", "a", "c", "d"]
 
 
 def test_a_solution_that_breaks_a_given_or_a_rule_is_refused():
     solution = str(sudoku.solve(LEET))
     broken = "4" + solution[1:]  # r1c1 is given as 5
-    with pytest.raises(ClewError, match=r"^the solution does not solve the puzzle: r1c1 is 4 but the puzzle gives 5$"):
+    with pytest.raises(
+        ClewError,
+        match=r"^the solution does not solve the puzzle: r1c1 is 4 but the puzzle gives 5$",
+    ):
         sudoku_svg(LEET, broken)
     with pytest.raises(ClewError, match="does not solve the puzzle: r9c9 is blank"):
         sudoku_svg(LEET, solution[:-1] + ".")
@@ -212,12 +267,19 @@ def centre(el: ET.Element) -> tuple[float, float]:
     circle = el.find(SVG + "circle")
     if circle is not None:
         return float(circle.get("cx")), float(circle.get("cy"))
-    x1, y1, x2, y2 = (float(v) for v in re.findall(r"-?[0-9.]+", el.find(SVG + "path").get("d"))[:4])
+    x1, y1, x2, y2 = (
+        float(v) for v in re.findall(r"-?[0-9.]+", el.find(SVG + "path").get("d"))[:4]
+    )
     return (x1 + x2) / 2, (y1 + y2) / 2
 
 
 def count_classes(root):
-    return Counter(token for el in root.iter() if el.tag == SVG + "g" for token in (el.get("class") or "").split())
+    return Counter(
+        token
+        for el in root.iter()
+        if el.tag == SVG + "g"
+        for token in (el.get("class") or "").split()
+    )
 
 
 def test_hand_made_tree_counts_labels_and_layout():
@@ -276,30 +338,40 @@ def test_real_queens_traces(n, strategy):
 
 
 def test_real_sudoku_trace():
-    events = list(sudoku.trace("1.3." "..1." ".1.." "..4.", "textbook"))
+    events = list(sudoku.trace("1.3...1..1....4.", "textbook"))
     root = parse(tree_svg(events))
     kinds = Counter(e["type"] for e in events)
     counts = count_classes(root)
-    assert (counts["node"], counts["pruned"], counts["solution"]) == (kinds["place"], kinds["prune"], kinds["solution"])
+    assert (counts["node"], counts["pruned"], counts["solution"]) == (
+        kinds["place"],
+        kinds["prune"],
+        kinds["solution"],
+    )
     events = list(sudoku.trace(LEET, "pruned"))
     root = parse(tree_svg(events))
     kinds = Counter(e["type"] for e in events)
     counts = count_classes(root)
     assert counts["node"] == kinds["place"] == 51 and counts["solution"] == 1
-    assert counts["forced"] == sum(1 for e in events if e["type"] == "place" and e["how"] != "guess")
+    assert counts["forced"] == sum(
+        1 for e in events if e["type"] == "place" and e["how"] != "guess"
+    )
 
 
 def test_max_nodes_and_bad_events():
     events = list(queens.trace(5, "textbook"))
     size = 1 + sum(e["type"] in ("place", "prune") for e in events)
     parse(tree_svg(events, max_nodes=size))
-    with pytest.raises(ClewError, match=rf"more than {size - 1} nodes \(max_nodes\).*smaller n.*raise max_nodes"):
+    with pytest.raises(
+        ClewError, match=rf"more than {size - 1} nodes \(max_nodes\).*smaller n.*raise max_nodes"
+    ):
         tree_svg(events, max_nodes=size - 1)
     with pytest.raises(ClewError, match="more than 2000 nodes"):
         tree_svg(queens.trace(8, "textbook"))  # stops reading at the limit
     with pytest.raises(ClewError, match="max_nodes must be a positive integer"):
         tree_svg(HAND, max_nodes=0)
-    with pytest.raises(ClewError, match="event 2: backtrack of \\(0, 1\\), but the last placement is \\(0, 0\\)"):
+    with pytest.raises(
+        ClewError, match="event 2: backtrack of \\(0, 1\\), but the last placement is \\(0, 0\\)"
+    ):
         tree_svg([ev("place", row=0, col=0), ev("backtrack", row=0, col=1)])
     with pytest.raises(ClewError, match="event 1: a backtrack with nothing placed"):
         tree_svg([ev("backtrack", row=0, col=0)])
@@ -315,7 +387,9 @@ def test_tree_of_a_search_of_ones_own_speaks_of_choices():
     from clew import cover, search
     from clew.search import examples
 
-    titles = set(re.findall(r"<title>([^<]*)</title>", tree_svg(search.trace(examples.derangements(3)))))
+    titles = set(
+        re.findall(r"<title>([^<]*)</title>", tree_svg(search.trace(examples.derangements(3))))
+    )
     assert "level 1: 1" in titles and "level 1: 0 refused by accept" in titles
     assert not any("queen" in t or "attacked" in t for t in titles)
     titles = set(re.findall(r"<title>([^<]*)</title>", tree_svg(cover.trace(cover.langford(3)))))

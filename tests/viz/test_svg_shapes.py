@@ -101,7 +101,10 @@ def test_killer_sums_and_closed_cage_outlines():
         assert label.text == str(total) and int(label.get("data-sum")) == total
         r, c = divmod(min(cells), 9)  # in the corner of the cage's first cell
         x, y = float(label.get("x")), float(label.get("y"))
-        assert pad + c * CELL < x < pad + (c + 0.5) * CELL and pad + r * CELL < y < pad + (r + 0.5) * CELL
+        assert (
+            pad + c * CELL < x < pad + (c + 0.5) * CELL
+            and pad + r * CELL < y < pad + (r + 0.5) * CELL
+        )
     lines = of_class(root, "line", "cage")
     assert {int(e.get("data-cage")) for e in lines} == set(range(len(shape.cages)))
     for number, (_, cells) in enumerate(shape.cages):
@@ -131,12 +134,18 @@ def test_x_and_windoku_cells_are_shaded():
     x = generate(variant="x", seed=1).puzzle
     root = parse(sudoku_svg(x, cell=CELL))
     pad = origin(root)
-    cells = {(round((float(e.get("y")) - pad) / CELL), round((float(e.get("x")) - pad) / CELL)) for e in of_class(root, "rect", "diagonal")}
+    cells = {
+        (round((float(e.get("y")) - pad) / CELL), round((float(e.get("x")) - pad) / CELL))
+        for e in of_class(root, "rect", "diagonal")
+    }
     assert cells == {(i, i) for i in range(9)} | {(i, 8 - i) for i in range(9)}
     assert not of_class(root, "rect", "window")
     w = generate(variant="windoku", seed=1).puzzle
     root = parse(sudoku_svg(w, cell=CELL))
-    cells = {(round((float(e.get("y")) - pad) / CELL), round((float(e.get("x")) - pad) / CELL)) for e in of_class(root, "rect", "window")}
+    cells = {
+        (round((float(e.get("y")) - pad) / CELL), round((float(e.get("x")) - pad) / CELL))
+        for e in of_class(root, "rect", "window")
+    }
     assert cells == {(r, c) for r in (1, 2, 3, 5, 6, 7) for c in (1, 2, 3, 5, 6, 7)}
     four = parse(sudoku_svg(Grid("." * 16, variant="x"), cell=CELL))
     assert len(of_class(four, "rect", "diagonal")) == 8
@@ -156,7 +165,15 @@ def test_show_format_svg(capsys, tmp_path):
     out, err = capsys.readouterr()
     root = parse(out)
     assert status == 0 and err == ""
-    assert [e.text for e in of_class(root, "text", "cage-sum")] == ["7", "6", "7", "5", "8", "6", "1"]
+    assert [e.text for e in of_class(root, "text", "cage-sum")] == [
+        "7",
+        "6",
+        "7",
+        "5",
+        "8",
+        "6",
+        "1",
+    ]
     assert "".join(e.text for e in of_class(root, "text", "filled")) == sudoku.solve(line).to_line()
     path = tmp_path / "x.svg"
     puzzle = generate(variant="x", seed=4).puzzle.to_line()

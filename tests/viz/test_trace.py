@@ -43,15 +43,34 @@ def test_four_queens_textbook_is_the_tutorials_search():
     # Q1 on a1; Q2 on c2; row 3 has no square: back; Q2 on d2; Q3 on b3; row 4 has none:
     # back twice; Q1 on b1, then d2, a3, c4: the first solution
     assert moves == [
-        ("p", 0, 0), ("p", 1, 2), ("b", 1, 2), ("p", 1, 3), ("p", 2, 1), ("b", 2, 1),
-        ("b", 1, 3), ("b", 0, 0), ("p", 0, 1), ("p", 1, 3), ("p", 2, 0), ("p", 3, 2),
+        ("p", 0, 0),
+        ("p", 1, 2),
+        ("b", 1, 2),
+        ("p", 1, 3),
+        ("p", 2, 1),
+        ("b", 2, 1),
+        ("b", 1, 3),
+        ("b", 0, 0),
+        ("p", 0, 1),
+        ("p", 1, 3),
+        ("p", 2, 0),
+        ("p", 3, 2),
         ("S", (1, 3, 0, 2)),
     ]
     kinds = Counter(e["type"] for e in events)
     assert kinds == {"place": 16, "backtrack": 16, "prune": 44, "solution": 2, "end": 1}
     # 16 queens placed; the 8 on the paths of the 2 solutions are no dead ends
-    assert events[-1] == {"type": "end", "complete": True, "all_solutions": True, "strategy": "textbook", "n": 4,
-                          "depth": 0, "nodes": 16, "backtracks": 8, "solutions": 2}
+    assert events[-1] == {
+        "type": "end",
+        "complete": True,
+        "all_solutions": True,
+        "strategy": "textbook",
+        "n": 4,
+        "depth": 0,
+        "nodes": 16,
+        "backtracks": 8,
+        "solutions": 2,
+    }
 
 
 @pytest.mark.parametrize("strategy", ["textbook", "pruned"])
@@ -77,7 +96,9 @@ def test_queens_replay_and_counters(n, strategy):
             assert attacked_by(columns, event["row"], event["col"]) is None  # a legal square
         if kind == "prune" and event["why"] in ("column", "diagonal", "anti-diagonal"):
             by = event["by"]
-            assert columns[by[0]] == by[1] and attacked_by([None] * by[0] + [by[1]], event["row"], event["col"]) == tuple(by)
+            assert columns[by[0]] == by[1] and attacked_by(
+                [None] * by[0] + [by[1]], event["row"], event["col"]
+            ) == tuple(by)
         if kind == "prune" and event["why"] == "empty row":
             row = event["row"]
             assert columns[row] is None and all(attacked_by(columns, row, c) for c in range(n))
@@ -112,8 +133,12 @@ def test_sudoku_trace_of_leetcode_37(strategy):
         assert (end["nodes"], end["backtracks"], end["depth"]) == (4208, 4208 - 51, 51)
         assert not end["all_solutions"] and cells == [int(ch) for ch in solution[0]["grid"]]
         full = list(sudoku.trace(LEET, strategy, all_solutions=True))
-        assert (full[-1]["nodes"], full[-1]["backtracks"], full[-1]["solutions"]) == (4631, 4631 - 51, 1)
-        assert full[:len(events) - 1] == events[:-1]  # the same search, on to the end of the tree
+        assert (full[-1]["nodes"], full[-1]["backtracks"], full[-1]["solutions"]) == (
+            4631,
+            4631 - 51,
+            1,
+        )
+        assert full[: len(events) - 1] == events[:-1]  # the same search, on to the end of the tree
 
 
 @settings(max_examples=60, deadline=None)
@@ -128,10 +153,14 @@ def test_sudoku_traces_of_random_4x4_puzzles(seed, blanks):
     expected = sudoku.count(puzzle)
     for strategy in ("textbook", "pruned"):
         found = []
-        for event, cells in replay_sudoku(sudoku.trace(puzzle, strategy, all_solutions=True), puzzle):
+        for event, cells in replay_sudoku(
+            sudoku.trace(puzzle, strategy, all_solutions=True), puzzle
+        ):
             if event["type"] == "place":
                 r, c = divmod(event["cell"], 4)
-                assert (event["row"], event["col"]) == (r, c) and cells[event["cell"]] == event["digit"]
+                assert (event["row"], event["col"]) == (r, c) and cells[event["cell"]] == event[
+                    "digit"
+                ]
             if event["type"] == "prune" and event["why"] in ("row", "column", "box"):
                 assert cells[event["by"]] == event["digit"]  # the refusing cell holds the digit
             if event["type"] == "solution":
@@ -162,7 +191,11 @@ def test_bounds_and_bad_input():
 def test_describe_words():
     events = list(queens.trace(4, "textbook"))
     texts = [describe(e) for e in events[:3]]
-    assert texts == ["queen on r1c1", "r2c1 refused: column of the queen on r1c1", "r2c2 refused: diagonal of the queen on r1c1"]
+    assert texts == [
+        "queen on r1c1",
+        "r2c1 refused: column of the queen on r1c1",
+        "r2c2 refused: diagonal of the queen on r1c1",
+    ]
     assert describe(events[-1]) == "end: 2 solutions, 16 queens placed, 8 backtracks"
     # rows and columns from 1 in every word, the solution's columns too (the events count from 0)
     first = next(e for e in events if e["type"] == "solution")
@@ -174,7 +207,14 @@ def test_describe_words():
 
 
 def clew(*args, input=None):
-    result = subprocess.run([sys.executable, "-m", "clew", *map(str, args)], capture_output=True, encoding="utf-8", env=ENV, input=input, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "clew", *map(str, args)],
+        capture_output=True,
+        encoding="utf-8",
+        env=ENV,
+        input=input,
+        timeout=120,
+    )
     assert "Traceback" not in result.stderr, result.stderr
     return result
 
@@ -182,7 +222,11 @@ def clew(*args, input=None):
 def test_cli_traces_are_json_lines():
     result = clew("queens", "trace", "4", "--strategy", "textbook")
     events = [json.loads(line) for line in result.stdout.splitlines()]
-    assert events == list(queens.trace(4, "textbook")) and result.returncode == 0 and result.stderr == ""
+    assert (
+        events == list(queens.trace(4, "textbook"))
+        and result.returncode == 0
+        and result.stderr == ""
+    )
     result = clew("sudoku", "trace", LEET, "--max-events", "7")
     assert len(result.stdout.splitlines()) == 8
     assert result.stderr == "clew: the trace stops after 7 events (--max-events)\n"
@@ -196,7 +240,9 @@ def test_cli_animation_ends_with_the_counters():
     result = clew("queens", "play", "4", "--animate", "--fps", "1000")
     assert result.returncode == 0 and result.stdout == ""
     assert "nodes 16  backtracks 8  solutions 2" in result.stderr
-    result = clew("sudoku", "play", "1...............", "--animate", "--fps", "1000", "--max-events", "20")
+    result = clew(
+        "sudoku", "play", "1...............", "--animate", "--fps", "1000", "--max-events", "20"
+    )
     assert result.returncode == 0 and "nodes" in result.stderr
     result = clew("queens", "play", "4")
     assert result.returncode == 2 and "--html FILE or --animate" in result.stderr
@@ -208,7 +254,13 @@ def test_animate_in_process():
     from clew.viz.animate import animate
 
     console = Console(file=io.StringIO(), force_terminal=False, width=60)
-    last = animate(sudoku.trace("..3.4.........42"), kind="sudoku", puzzle="..3.4.........42", fps=1000, console=console)
+    last = animate(
+        sudoku.trace("..3.4.........42"),
+        kind="sudoku",
+        puzzle="..3.4.........42",
+        fps=1000,
+        console=console,
+    )
     assert last["type"] == "end" and last["solutions"] == 1
     assert "1 2 | 3 4" in console.file.getvalue()
     with pytest.raises(ClewError, match="fps"):
@@ -221,11 +273,20 @@ def test_cli_pictures_and_player(tmp_path):
     board = tmp_path / "board.svg"
     result = clew("queens", "show", "8", "--svg", board, "--attacked")
     assert result.returncode == 0 and result.stdout == ""
-    queens_drawn = [e for e in ET.parse(board).getroot().iter() if "queen" in (e.get("class") or "").split()]
+    queens_drawn = [
+        e for e in ET.parse(board).getroot().iter() if "queen" in (e.get("class") or "").split()
+    ]
     first = next(iter(queens.solutions(8)))
-    assert sorted((int(e.get("data-row")), int(e.get("data-col"))) for e in queens_drawn) == [(r, c) for r, c in enumerate(first)]
+    assert sorted((int(e.get("data-row")), int(e.get("data-col"))) for e in queens_drawn) == [
+        (r, c) for r, c in enumerate(first)
+    ]
     result = clew("queens", "show", "6", "--columns", "1 3 . 0")
-    assert result.stdout.splitlines()[:4] == [". Q . . . .", ". . . Q . .", ". . . . . .", "Q . . . . ."]
+    assert result.stdout.splitlines()[:4] == [
+        ". Q . . . .",
+        ". . . Q . .",
+        ". . . . . .",
+        "Q . . . . .",
+    ]
     result = clew("queens", "show", "6", "--columns", "1 9")
     assert result.returncode == 2 and "'9' is not a column from 0 to 5" in result.stderr
     result = clew("sudoku", "show", LEET, "--solve", "--svg", "-")
@@ -236,10 +297,18 @@ def test_cli_pictures_and_player(tmp_path):
     assert clew("queens", "tree", "4", "--strategy", "textbook", "--svg", tree).returncode == 0
     nodes = [e for e in ET.parse(tree).getroot().iter() if "node" in (e.get("class") or "").split()]
     assert len(nodes) == 16
-    result = clew("queens", "tree", "8", "--strategy", "textbook", "--svg", tmp_path / "big.svg")  # 2056 nodes
-    assert result.returncode == 2 and result.stderr.startswith("clew: error: ") and not (tmp_path / "big.svg").exists()
+    result = clew(
+        "queens", "tree", "8", "--strategy", "textbook", "--svg", tmp_path / "big.svg"
+    )  # 2056 nodes
+    assert (
+        result.returncode == 2
+        and result.stderr.startswith("clew: error: ")
+        and not (tmp_path / "big.svg").exists()
+    )
     page = tmp_path / "play.html"
     result = clew("queens", "play", "4", "--html", page)
-    assert result.returncode == 0 and result.stderr.startswith(f"clew: wrote {page}: 39 events, 2 solutions")
+    assert result.returncode == 0 and result.stderr.startswith(
+        f"clew: wrote {page}: 39 events, 2 solutions"
+    )
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "http://" not in html and "https://" not in html

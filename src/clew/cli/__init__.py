@@ -113,7 +113,9 @@ class LazyGroup(Group):
 
 
 @click.group(cls=LazyGroup, lazy_subcommands=GROUPS, context_settings=_CONTEXT, epilog=_EPILOG)
-@click.version_option(__version__, "-V", "--version", prog_name="clew", message="%(prog)s %(version)s")
+@click.version_option(
+    __version__, "-V", "--version", prog_name="clew", message="%(prog)s %(version)s"
+)
 def cli() -> None:
     """clew: fast backtracking search, with a numba kernel per problem.
 
@@ -236,7 +238,11 @@ def entry() -> None:
     _flush()
     if status == EXIT_INTERRUPTED:
         os._exit(status)
-    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+    if any(
+        t.is_alive() and not t.daemon
+        for t in threading.enumerate()
+        if t is not threading.main_thread()
+    ):
         sys.exit(status)  # the interpreter's exit waits for it, as it would without clew
     import atexit
 

@@ -86,7 +86,8 @@ class _OutputFailed(Exception):
 #: with one of these and no file name escaping a command comes from writing its output (an
 #: open() names its file; a read of an input is reported where it happens).
 _WRITE_FAULTS = frozenset(
-    getattr(errno, name) for name in ("ENOSPC", "EFBIG", "EDQUOT", "EIO", "EROFS", "ENXIO", "EAGAIN", "EBADF")
+    getattr(errno, name)
+    for name in ("ENOSPC", "EFBIG", "EDQUOT", "EIO", "EROFS", "ENXIO", "EAGAIN", "EBADF")
     if hasattr(errno, name)
 )
 
@@ -136,7 +137,9 @@ class Group(click.Group):
             module_name, _, attribute = self.lazy_subcommands[cmd_name].partition(":")
             command = getattr(importlib.import_module(module_name), attribute)
             if not isinstance(command, click.Command):
-                raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a Click command: {command!r}")
+                raise TypeError(
+                    f"{self.lazy_subcommands[cmd_name]} is not a Click command: {command!r}"
+                )
             return command
         return super().get_command(ctx, cmd_name)
 
@@ -215,7 +218,9 @@ class DescribedGroup(Group):
 
     def format_help_text(self, ctx: click.Context, formatter) -> None:
         template = self.help
-        self.help = template.format(**{key: ", ".join(_registry(where)) for key, where in self.registries.items()})
+        self.help = template.format(
+            **{key: ", ".join(_registry(where)) for key, where in self.registries.items()}
+        )
         try:
             super().format_help_text(ctx, formatter)
         finally:
@@ -325,7 +330,12 @@ def jobs_option(help: str) -> Decorator:
     """``-j/--jobs J``: ``help`` says what the workers are for this command (processes or
     threads, and when they start); the default and ``all`` are the same on every command."""
     return click.option(
-        "-j", "--jobs", type=Jobs(), default=DEFAULT_JOBS, show_default=True, metavar="J|all",
+        "-j",
+        "--jobs",
+        type=Jobs(),
+        default=DEFAULT_JOBS,
+        show_default=True,
+        metavar="J|all",
         help=f"{help} 'all': one per core.",
     )
 
@@ -341,7 +351,13 @@ def format_option(choices: tuple[str, ...], help: str, *, default: str | None = 
     def apply(f: Callable) -> Callable:
         f = click.option("--json", "as_json", is_flag=True, help="The same as --format json.")(f)
         return click.option(
-            "-f", "--format", "fmt", type=click.Choice(choices), default=chosen, show_default=True, help=help
+            "-f",
+            "--format",
+            "fmt",
+            type=click.Choice(choices),
+            default=chosen,
+            show_default=True,
+            help=help,
         )(f)
 
     return apply
@@ -364,7 +380,9 @@ def journal_option(
     "another run is writing, is refused.",
 ) -> Decorator:
     """``--journal FILE`` of a count cut into pieces (:mod:`clew.scale`)."""
-    return click.option("--journal", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help)
+    return click.option(
+        "--journal", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help
+    )
 
 
 def dask_option(
@@ -373,7 +391,9 @@ def dask_option(
     "pip install 'clew[dask]').",
 ) -> Decorator:
     """``--dask local`` (the value is required: 'local' is the only one)."""
-    return click.option("--dask", type=click.Choice(["local"]), default=None, metavar="local", help=help)
+    return click.option(
+        "--dask", type=click.Choice(["local"]), default=None, metavar="local", help=help
+    )
 
 
 def scheduler_option(
@@ -420,7 +440,9 @@ def compile_notice(*modules: str) -> None:
     announce(*modules)
 
 
-def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bool = False) -> Decorator:
+def scale_options(
+    jobs_help: str, *, journal_help: str | None = None, pieces: bool = False
+) -> Decorator:
     """The options of every long job run through :mod:`clew.scale`, declared once so they
     mean the same on every command: ``--jobs``, ``--journal``, ``--dask``, ``--scheduler``,
     ``--progress/--quiet`` and, with ``pieces``, ``--pieces``. The command receives them as
@@ -435,7 +457,10 @@ def scale_options(jobs_help: str, *, journal_help: str | None = None, pieces: bo
     if pieces:
         decorators.append(
             click.option(
-                "--pieces", type=Integer(1), default=None, metavar="P",
+                "--pieces",
+                type=Integer(1),
+                default=None,
+                metavar="P",
                 help="Cut the job into P pieces (default: a size that balances the load); "
                 "a record attempt on a cluster wants many, up to millions. A journal "
                 "resumes only the same cut.",
@@ -462,7 +487,11 @@ def scale_arguments(jobs, journal, dask, scheduler, progress) -> dict:
 
         scheduler = check_scheduler(scheduler)
     return {
-        "jobs": jobs, "journal": journal, "dask": dask, "scheduler": scheduler, "progress": progress,
+        "jobs": jobs,
+        "journal": journal,
+        "dask": dask,
+        "scheduler": scheduler,
+        "progress": progress,
         "announce": lambda line: click.echo(f"clew: {line}", err=True),
     }
 
@@ -513,7 +542,9 @@ def _summary_alone() -> None:
     the bound would be silently ignored."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("max_events") not in (None, click.core.ParameterSource.DEFAULT):
-        raise click.BadParameter("--summary counts the whole search: leave --max-events out", param_hint="'--max-events'")
+        raise click.BadParameter(
+            "--summary counts the whole search: leave --max-events out", param_hint="'--max-events'"
+        )
 
 
 def play_options(f: Callable) -> Callable:
@@ -525,7 +556,11 @@ def play_options(f: Callable) -> Callable:
         show_default=True,
         help="With --animate: events per second.",
     )(f)
-    f = click.option("--animate", is_flag=True, help="Play the search in the terminal (on stderr), board redrawn in place.")(f)
+    f = click.option(
+        "--animate",
+        is_flag=True,
+        help="Play the search in the terminal (on stderr), board redrawn in place.",
+    )(f)
     return click.option(
         "--html",
         metavar="FILE",
@@ -544,7 +579,9 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _read_input(path: str, what: str = "puzzles", hint: str = ", one per line") -> tuple[bytes, str]:
+def _read_input(
+    path: str, what: str = "puzzles", hint: str = ", one per line"
+) -> tuple[bytes, str]:
     """The bytes of ``path`` (``-``: stdin) and the name to show for it."""
     if path == "-":
         stream = sys.stdin
@@ -594,7 +631,9 @@ def _write_trace(events, max_events: int) -> None:
         click.echo(f"clew: the trace stops after {max_events} events (--max-events)", err=True)
 
 
-def _play(events, html: str | None, animate: bool, fps: float, kind: str, *, max_events: int, **board) -> None:
+def _play(
+    events, html: str | None, animate: bool, fps: float, kind: str, *, max_events: int, **board
+) -> None:
     """Show a search as :func:`play_options` asked: an HTML player (``events`` a list) or a
     terminal animation (any iterable); stderr says what was shown, and when the trace was cut
     at --max-events, since the player or the animation then ends before the search does."""

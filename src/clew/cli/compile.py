@@ -24,10 +24,13 @@ from ._common import (
 @click.argument("families", nargs=-1, metavar="[FAMILY]...")
 @jobs_option("Worker processes that compile in parallel, one family each.")
 @progress_option()
-@format_option(("text", "json"), "text: one line saying what was done; json: {\"families\", \"compiled\", "
-               "\"kernels\", \"seconds\"}.")
-def compile_command(families: tuple[str, ...], jobs: int | None, progress: bool | None, fmt: str,
-                    as_json: bool) -> int:
+@format_option(
+    ("text", "json"),
+    'text: one line saying what was done; json: {"families", "compiled", "kernels", "seconds"}.',
+)
+def compile_command(
+    families: tuple[str, ...], jobs: int | None, progress: bool | None, fmt: str, as_json: bool
+) -> int:
     """Compile the kernels of FAMILY (queens, sudoku, cover, maze; all by default) into
     numba's cache, so that no later command waits for them; print what was done.
 

@@ -29,7 +29,9 @@ from ._common import (
 COVER_FORMATS = ("names", "indices", "json")
 
 
-@click.group(cls=DescribedGroup, registries={"engines": "clew.cover:ENGINES", "formats": COVER_FORMATS})
+@click.group(
+    cls=DescribedGroup, registries={"engines": "clew.cover:ENGINES", "formats": COVER_FORMATS}
+)
 def cover() -> None:
     """Exact cover (Knuth's Algorithm X / dancing links, with secondary items, colours and
     multiplicities).
@@ -48,7 +50,9 @@ def cover() -> None:
 
 @cover.command("solve")
 @click.argument("file", default="-", metavar="[FILE]")
-@click.option("-c", "--count", "count_", is_flag=True, help="Print the number of solutions instead of them.")
+@click.option(
+    "-c", "--count", "count_", is_flag=True, help="Print the number of solutions instead of them."
+)
 @click.option(
     "-l",
     "--limit",
@@ -74,15 +78,24 @@ def cover() -> None:
     "M, for items with u:v| bounds (links and bits refuse them); auto: multiplicity when an "
     "item has bounds, else bits up to 8192 options, else links.",
 )
-@click.option("-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Statistics on stderr: solutions, search nodes, time."
+)
 @scale_options(
     "With --count and no --limit: split the search on its first choices and count the "
     "pieces on J threads (the kernels release the GIL).",
     pieces=True,
 )
 def cover_solve(
-    file: str, count_: bool, limit: int | None, fmt: str, as_json: bool, engine: str, verbose: bool,
-    pieces: int | None, **scale
+    file: str,
+    count_: bool,
+    limit: int | None,
+    fmt: str,
+    as_json: bool,
+    engine: str,
+    verbose: bool,
+    pieces: int | None,
+    **scale,
 ) -> int:
     """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
     one per line, as they are found (memory stays flat however many there are).
@@ -105,12 +118,21 @@ def cover_solve(
 
     fmt = chosen_format(fmt, as_json)
     ctx = click.get_current_context()
-    given = {option: ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
-             for option, name in (("--jobs", "jobs"), ("--journal", "journal"), ("--dask", "dask"),
-                                  ("--scheduler", "scheduler"), ("--pieces", "pieces"))}
+    given = {
+        option: ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+        for option, name in (
+            ("--jobs", "jobs"),
+            ("--journal", "journal"),
+            ("--dask", "dask"),
+            ("--scheduler", "scheduler"),
+            ("--pieces", "pieces"),
+        )
+    }
     for option, asked in given.items():
         if asked and (not count_ or limit is not None):
-            raise click.BadParameter("applies to --count without --limit only", param_hint=f"'{option}'")
+            raise click.BadParameter(
+                "applies to --count without --limit only", param_hint=f"'{option}'"
+            )
     options = scale_arguments(**scale)
     data, name = _read_input(file, "problem", "")
     problem = read(data, name=name)
@@ -120,7 +142,10 @@ def cover_solve(
     def stats(found: int, nodes: int, seconds: float) -> None:
         if verbose:
             rate = f", {nodes / seconds:,.0f} nodes/s" if nodes and seconds > 0 else ""
-            click.echo(f"clew: {_plural(found, 'solution')}, {nodes:,} nodes, {seconds:.3f} s{rate}", err=True)
+            click.echo(
+                f"clew: {_plural(found, 'solution')}, {nodes:,} nodes, {seconds:.3f} s{rate}",
+                err=True,
+            )
 
     if count_:
         if any(given.values()):  # cut into pieces through clew.scale, which handles Ctrl-C
@@ -137,7 +162,9 @@ def cover_solve(
         if fmt == "indices":
             line = " ".join(map(str, solution))
         elif fmt == "json":
-            line = json.dumps({"solution": solution, "options": [list(problem.options[o]) for o in solution]})
+            line = json.dumps(
+                {"solution": solution, "options": [list(problem.options[o]) for o in solution]}
+            )
         else:
             line = " | ".join(" ".join(problem.options[o]) for o in solution)
         out.write(line + "\n")

@@ -29,7 +29,13 @@ from ._common import (
 _KERNELS = "maze/_kernels.py"
 
 
-@click.group(cls=DescribedGroup, registries={"generators": "clew.maze.geometry:GENERATORS", "solvers": "clew.maze.geometry:SOLVERS"})
+@click.group(
+    cls=DescribedGroup,
+    registries={
+        "generators": "clew.maze.geometry:GENERATORS",
+        "solvers": "clew.maze.geometry:SOLVERS",
+    },
+)
 def maze() -> None:
     """Mazes: generate perfect mazes, solve them by backtracking or breadth-first search.
 
@@ -44,18 +50,29 @@ def maze() -> None:
 @click.argument("width", type=Integer(1), metavar="W")
 @click.argument("height", type=Integer(1), metavar="H")
 @click.option(
-    "-m", "--method", type=Registry("clew.maze.geometry:GENERATORS"), default="backtracker", show_default=True,
+    "-m",
+    "--method",
+    type=Registry("clew.maze.geometry:GENERATORS"),
+    default="backtracker",
+    show_default=True,
     help="backtracker: the recursive backtracker (long winding corridors); wilson: Wilson's "
     "loop-erased random walks (every maze of the grid equally likely).",
 )
-@click.option("--seed", type=Integer(0), default=None, metavar="S",
-              help="The same seed gives the same maze on every machine (default: a random one).")
+@click.option(
+    "--seed",
+    type=Integer(0),
+    default=None,
+    metavar="S",
+    help="The same seed gives the same maze on every machine (default: a random one).",
+)
 @format_option(
     ("text", "svg", "json"),
-    "text: the maze as 'solve' reads it; svg: a picture; json: {\"rows\", \"columns\", "
-    "\"start\", \"end\" ([row, column] from 0), \"seed\", \"method\", \"grid\" (the lines of the text)}.",
+    'text: the maze as \'solve\' reads it; svg: a picture; json: {"rows", "columns", '
+    '"start", "end" ([row, column] from 0), "seed", "method", "grid" (the lines of the text)}.',
 )
-def maze_generate(width: int, height: int, method: str, seed: int | None, fmt: str, as_json: bool) -> None:
+def maze_generate(
+    width: int, height: int, method: str, seed: int | None, fmt: str, as_json: bool
+) -> None:
     """Print a perfect maze of W x H rooms (one path between any two rooms): a grid of
     2H+1 lines of 2W+1 characters, S in the top-left room, E in the bottom-right one.
 
@@ -76,7 +93,9 @@ def maze_generate(width: int, height: int, method: str, seed: int | None, fmt: s
     if fmt == "svg":
         from ..viz.maze_svg import maze_svg
 
-        sys.stdout.write(maze_svg(made, title=f"{width} x {height} maze ({method}, seed {made.seed})"))
+        sys.stdout.write(
+            maze_svg(made, title=f"{width} x {height} maze ({method}, seed {made.seed})")
+        )
     elif fmt == "json":
         click.echo(json.dumps(made.to_dict(), separators=(", ", ": ")))
     else:
@@ -98,22 +117,39 @@ def _at(cell: tuple[int, int]) -> str:
 @maze.command("solve")
 @click.argument("file", default="-", metavar="[FILE]")
 @click.option(
-    "-m", "--method", type=Registry("clew.maze.geometry:SOLVERS"), default="dfs", show_default=True,
+    "-m",
+    "--method",
+    type=Registry("clew.maze.geometry:SOLVERS"),
+    default="dfs",
+    show_default=True,
     help="dfs: depth-first, trying up, right, down, left, stepping back out of dead ends; "
     "bfs: breadth-first, a shortest path.",
 )
-@click.option("-c", "--count", "count_", is_flag=True,
-              help="Print the number of simple paths from S to E (no cell twice) instead of a path.")
-@click.option("-l", "--limit", type=Integer(1), default=None, metavar="K",
-              help="With --count: stop counting at K (1: is there a path? 2: is it unique?).")
+@click.option(
+    "-c",
+    "--count",
+    "count_",
+    is_flag=True,
+    help="Print the number of simple paths from S to E (no cell twice) instead of a path.",
+)
+@click.option(
+    "-l",
+    "--limit",
+    type=Integer(1),
+    default=None,
+    metavar="K",
+    help="With --count: stop counting at K (1: is there a path? 2: is it unique?).",
+)
 @format_option(
     ("text", "svg", "json"),
     "text: the maze with the path drawn in 'o' (and a line of counters on stderr); "
-    "svg: a picture; json: {\"method\", \"length\" (steps), \"nodes\", \"backtracks\", "
-    "\"path\": [[row, column], ...] from S to E (from 0)}; with --count, json is "
-    "{\"count\", \"limit\"}.",
+    'svg: a picture; json: {"method", "length" (steps), "nodes", "backtracks", '
+    '"path": [[row, column], ...] from S to E (from 0)}; with --count, json is '
+    '{"count", "limit"}.',
 )
-def maze_solve(file: str, method: str, count_: bool, limit: int | None, fmt: str, as_json: bool) -> int:
+def maze_solve(
+    file: str, method: str, count_: bool, limit: int | None, fmt: str, as_json: bool
+) -> int:
     """Find a path from S to E in the maze in FILE ('-' or nothing: stdin).
 
     Exit status 0 when there is a path, 1 when the walls leave none ('clew: no path ...' on
@@ -133,7 +169,9 @@ def maze_solve(file: str, method: str, count_: bool, limit: int | None, fmt: str
     if limit is not None and not count_:
         raise click.BadParameter("applies to --count only", param_hint="'--limit'")
     if count_ and fmt == "svg":
-        raise click.BadParameter("a count has no picture: use text or json", param_hint="'--format'")
+        raise click.BadParameter(
+            "a count has no picture: use text or json", param_hint="'--format'"
+        )
     grid, name = _read_maze(file)
     if count_:
         with _ctrl_c_kills():
@@ -143,21 +181,28 @@ def maze_solve(file: str, method: str, count_: bool, limit: int | None, fmt: str
     with _ctrl_c_kills():
         solution = grid.solve(method)
     if solution is None:
-        click.echo(f"clew: no path from S ({_at(grid.start)}) to E ({_at(grid.end)}) in {name}", err=True)
+        click.echo(
+            f"clew: no path from S ({_at(grid.start)}) to E ({_at(grid.end)}) in {name}", err=True
+        )
         return EXIT_NONE
     if fmt == "json":
         click.echo(json.dumps(solution.to_dict(), separators=(", ", ": ")))
     elif fmt == "svg":
         from ..viz.maze_svg import maze_svg
 
-        sys.stdout.write(maze_svg(grid, solution.path, title=f"{name}: {method}, {solution.length} steps"))
+        sys.stdout.write(
+            maze_svg(grid, solution.path, title=f"{name}: {method}, {solution.length} steps")
+        )
     else:
         from ..errors import plural
 
         sys.stdout.write(solution.to_text())
         sys.stdout.flush()
-        click.echo(f"clew: {method}: {plural(solution.length, 'step')}, {plural(solution.nodes, 'node')}, "
-                   f"{plural(solution.backtracks, 'backtrack')}", err=True)
+        click.echo(
+            f"clew: {method}: {plural(solution.length, 'step')}, {plural(solution.nodes, 'node')}, "
+            f"{plural(solution.backtracks, 'backtrack')}",
+            err=True,
+        )
     return EXIT_OK
 
 
@@ -180,5 +225,12 @@ def maze_play(file: str, max_events: int, html: str | None, animate: bool, fps: 
 
     grid, _name = _read_maze(file)
     events = trace(grid, max_events=max_events)
-    _play(list(events) if html is not None else events, html, animate, fps, "maze",
-          max_events=max_events, maze=grid.to_text())
+    _play(
+        list(events) if html is not None else events,
+        html,
+        animate,
+        fps,
+        "maze",
+        max_events=max_events,
+        maze=grid.to_text(),
+    )

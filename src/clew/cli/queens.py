@@ -78,7 +78,10 @@ def queens() -> None:
 
 
 def _no_solution(n: int) -> None:
-    click.echo(f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board", err=True)
+    click.echo(
+        f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board",
+        err=True,
+    )
 
 
 @queens.command("count")
@@ -97,7 +100,9 @@ def _no_solution(n: int) -> None:
     'null without it, "seconds" the wall-clock time of the count.',
 )
 @scale_options("Worker threads (the kernels release the GIL).", pieces=True)
-def queens_count(n: int, unique: bool, fmt: str, as_json: bool, pieces: int | None, **scale) -> None:
+def queens_count(
+    n: int, unique: bool, fmt: str, as_json: bool, pieces: int | None, **scale
+) -> None:
     """Count the solutions of the N x N board and print the number.
 
     N is at most 32 (the kernels keep the board's lines in 64-bit masks); time, not the
@@ -162,7 +167,9 @@ def queens_count(n: int, unique: bool, fmt: str, as_json: bool, pieces: int | No
     "reflections of the board (as many as 'clew queens count N --unique', OEIS A002562): "
     "each class as its canonical solution, the lexicographically smallest of its 8 images.",
 )
-def queens_solve(n: int, limit: int | None, fmt: str, as_json: bool, any_order: bool, unique: bool) -> int:
+def queens_solve(
+    n: int, limit: int | None, fmt: str, as_json: bool, any_order: bool, unique: bool
+) -> int:
     """Print the solutions of the N x N board in lexicographic order, as they are found
     (with --any-order: in symmetry order, several times faster; with --unique: one per
     symmetry class).
@@ -240,7 +247,8 @@ def queens_one(n: int, method: str, seed: int | None, fmt: str, as_json: bool) -
     """
     if seed is not None and method != "local":
         raise click.BadParameter(
-            "only --method local uses a seed (the construction is always the same)", param_hint="'--seed'"
+            "only --method local uses a seed (the construction is always the same)",
+            param_hint="'--seed'",
         )
     from ..queens import huge
     from ..queens.output import check_picture, write_solution
@@ -380,9 +388,13 @@ def queens_complete(
     # what needs no kernel is checked first: a mistyped option is answered at once
     fmt = chosen_format(fmt, as_json)
     if limit is not None and not count_:
-        raise click.BadParameter("applies to --count only (without it one completion is printed)", param_hint="'--limit'")
+        raise click.BadParameter(
+            "applies to --count only (without it one completion is printed)", param_hint="'--limit'"
+        )
     if count_ and fmt == "board":
-        raise click.BadParameter("--count prints a number: use --format columns or json", param_hint="'--format'")
+        raise click.BadParameter(
+            "--count prints a number: use --format columns or json", param_hint="'--format'"
+        )
     if n is None and board_file is None:
         raise click.UsageError("give the board size N or a board with --board")
     placed_squares = _parse_squares(placed, "--placed")
@@ -394,7 +406,13 @@ def queens_complete(
 
     if n is not None:
         _at_most(n, MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask")
-    board = None if board_file is None else getattr(sys.stdin, "buffer", sys.stdin) if board_file == "-" else board_file
+    board = (
+        None
+        if board_file is None
+        else getattr(sys.stdin, "buffer", sys.stdin)
+        if board_file == "-"
+        else board_file
+    )
     result = complete_board(
         n, placed_squares, blocked_squares, board=board, limit=limit if count_ else 1, method=method
     )
@@ -408,7 +426,10 @@ def queens_complete(
         out.flush()
     if count_:
         if not result.exact:
-            click.echo(f"clew: stopped at --limit {limit}: there are at least {result.count} completions", err=True)
+            click.echo(
+                f"clew: stopped at --limit {limit}: there are at least {result.count} completions",
+                err=True,
+            )
         return EXIT_OK  # a count, 0 too, is an answer
     if not result.possible:
         click.echo("clew: impossible: this board has no completion", err=True)
@@ -463,7 +484,13 @@ def queens_trace(n: int, strategy: str, max_events: int, summary: bool) -> None:
     help="The column of the queen of each row (from 0; '.' for a row without one); default: "
     "the first solution in lexicographic order.",
 )
-@click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
+@click.option(
+    "--svg",
+    "svg",
+    metavar="FILE",
+    default=None,
+    help="Write an SVG picture to FILE ('-': stdout) instead of text.",
+)
 @click.option("--attacked", is_flag=True, help="Shade the squares the queens attack (SVG).")
 def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) -> int:
     """Draw an N x N board with queens: a solution, or the queens given by --columns.
@@ -489,7 +516,9 @@ def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) ->
     else:
         parts = columns.replace(",", " ").split()
         if len(parts) > n:
-            raise click.BadParameter(f"{len(parts)} rows given for a board of {n}", param_hint="'--columns'")
+            raise click.BadParameter(
+                f"{len(parts)} rows given for a board of {n}", param_hint="'--columns'"
+            )
         cols = []
         for part in parts:
             if part == ".":
@@ -497,7 +526,9 @@ def queens_show(n: int, columns: str | None, svg: str | None, attacked: bool) ->
             elif part.isdigit() and int(part) < n:
                 cols.append(int(part))
             else:
-                raise click.BadParameter(f"{part!r} is not a column from 0 to {n - 1} or '.'", param_hint="'--columns'")
+                raise click.BadParameter(
+                    f"{part!r} is not a column from 0 to {n - 1} or '.'", param_hint="'--columns'"
+                )
         cols += [None] * (n - len(cols))
         _warn_attacks(n, cols)
     if svg is not None:
@@ -521,7 +552,11 @@ def _warn_attacks(n: int, cols: list[int | None]) -> None:
     (r1, c1), (r2, c2), why = pairs[0]
     more = len(pairs) - 1
     tail = f", and {more} more {'pair' if more == 1 else 'pairs'}" if more else ""
-    line = {"column": "in the same column", "diagonal": "on a diagonal", "anti-diagonal": "on an anti-diagonal"}[why]
+    line = {
+        "column": "in the same column",
+        "diagonal": "on a diagonal",
+        "anti-diagonal": "on an anti-diagonal",
+    }[why]
     click.echo(
         f"clew: warning: the queens on r{r1 + 1}c{c1 + 1} and r{r2 + 1}c{c2 + 1} attack each other "
         f"({line}){tail}",
@@ -532,10 +567,22 @@ def _warn_attacks(n: int, cols: list[int | None]) -> None:
 @queens.command("tree")
 @click.argument("n", type=Integer(1))
 @click.option(
-    "--svg", "svg", metavar="FILE", default="-", show_default=True, help="Write the SVG picture to FILE ('-': stdout)."
+    "--svg",
+    "svg",
+    metavar="FILE",
+    default="-",
+    show_default=True,
+    help="Write the SVG picture to FILE ('-': stdout).",
 )
 @_strategy_option
-@click.option("--max-nodes", type=Integer(1), default=2000, show_default=True, metavar="K", help="Refuse trees of more than K nodes.")
+@click.option(
+    "--max-nodes",
+    type=Integer(1),
+    default=2000,
+    show_default=True,
+    metavar="K",
+    help="Refuse trees of more than K nodes.",
+)
 def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
     """Draw the search tree of N-Queens: every placement a node, refused squares and empty
     lines as pruned leaves, solutions highlighted. Readable for N = 4 and 5.
@@ -569,7 +616,9 @@ def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
 @_strategy_option
 @max_events_option
 @play_options
-def queens_play(n: int, strategy: str, max_events: int, html: str | None, animate: bool, fps: float) -> None:
+def queens_play(
+    n: int, strategy: str, max_events: int, html: str | None, animate: bool, fps: float
+) -> None:
     """Watch the search on an N x N board: --html FILE writes a self-contained player (play,
     pause, step forward and back, next solution, speed, counters, the current path, the
     squares the queens attack); --animate plays it in the terminal.
@@ -587,7 +636,15 @@ def queens_play(n: int, strategy: str, max_events: int, html: str | None, animat
 
     _at_most(n, MAX_TRACE_N, "a trace is for watching")
     events = trace(n, strategy, max_events=max_events)
-    _play(list(events) if html is not None else events, html, animate, fps, "queens", max_events=max_events, n=n)
+    _play(
+        list(events) if html is not None else events,
+        html,
+        animate,
+        fps,
+        "queens",
+        max_events=max_events,
+        n=n,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -631,11 +688,15 @@ def queens_compare(n: int, limit: int | None, fmt: str, as_json: bool) -> None:
     from ..queens.ladder import compare
 
     _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
-    compile_notice("queens/_kernels_ladder.py", "queens/_kernels_count.py", "queens/_kernels_count_scan.py")
+    compile_notice(
+        "queens/_kernels_ladder.py", "queens/_kernels_count.py", "queens/_kernels_count_scan.py"
+    )
     # Ctrl-C stops it at once, with the one line of every interrupted command: the library
     # waits for its compiled loops in a way that sees it
     ladder = compare(n) if limit is None else compare(n, limit=limit)
-    click.echo(json.dumps(ladder.to_dict()) if chosen_format(fmt, as_json) == "json" else str(ladder))
+    click.echo(
+        json.dumps(ladder.to_dict()) if chosen_format(fmt, as_json) == "json" else str(ladder)
+    )
 
 
 def _group_help() -> str:

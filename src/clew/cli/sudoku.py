@@ -82,6 +82,7 @@ def _shape_arguments(box: str | None, variant: tuple[str, ...]) -> dict:
             raise click.BadParameter(_one_line(exc), param_hint="'--box'") from None
     return {"box": box, "variant": "+".join(variant) or None}
 
+
 #: --strategy of the sudoku traces, in the words of the sudoku search
 _strategy_option = strategy_option(
     pruned="naked and hidden singles placed as forced moves, guesses on the cell with the fewest candidates first",
@@ -98,7 +99,9 @@ _SUDOKU_SOLVE_EPILOG = (
 
 
 #: The logical solver's commands, in a module of their own (:mod:`.sudoku_logic`).
-_LOGIC_COMMANDS = {name: f"{__package__}.sudoku_logic:sudoku_{name}" for name in ("rate", "hint", "explain")}
+_LOGIC_COMMANDS = {
+    name: f"{__package__}.sudoku_logic:sudoku_{name}" for name in ("rate", "hint", "explain")
+}
 
 
 # The shapes and variants in this help are those of the library's registries
@@ -176,7 +179,9 @@ def _source(source: str) -> dict:
 
 
 @sudoku.command("solve", epilog=_SUDOKU_SOLVE_EPILOG)
-@click.argument("source", cls=_OptionalArgument, default="-", required=False, metavar="[FILE|PUZZLE]")
+@click.argument(
+    "source", cls=_OptionalArgument, default="-", required=False, metavar="[FILE|PUZZLE]"
+)
 @click.option(
     "-c",
     "--count",
@@ -269,7 +274,9 @@ def sudoku_solve(
     if limit is not None and not count_:
         raise click.BadParameter("applies to --count only", param_hint="'--limit'")
     if count_ and fmt == "grid":
-        raise click.BadParameter("--count prints numbers: use --format line or json", param_hint="'--format'")
+        raise click.BadParameter(
+            "--count prints numbers: use --format line or json", param_hint="'--format'"
+        )
     if line_numbers and fmt != "line":
         raise click.BadParameter("applies to --format line only", param_hint="'--line-numbers'")
     symbols = _check_alphabet(symbols)
@@ -278,7 +285,14 @@ def sudoku_solve(
     from ..sudoku.files import Tally, solve_file
 
     mode = "count" if count_ else ("unique" if unique else "solve")
-    chunks = solve_file(**_source(source), mode=mode, limit=limit, symbols=symbols, **shape, **scale_arguments(**scale))
+    chunks = solve_file(
+        **_source(source),
+        mode=mode,
+        limit=limit,
+        symbols=symbols,
+        **shape,
+        **scale_arguments(**scale),
+    )
 
     def answer(a) -> str:
         """One answer as printed in the json and grid formats (the line format is written
@@ -322,11 +336,28 @@ def sudoku_solve(
     help="grid: drawn with box lines; line: the one-line form ('.' for a blank); svg: the picture, on stdout.",
 )
 @_symbols_option
-@click.option("--svg", "svg", metavar="FILE", default=None, help="Write an SVG picture to FILE ('-': stdout) instead of text.")
-@click.option("--solve", "solve_", is_flag=True, help="Fill in the solution (in the SVG, in another colour than the givens).")
+@click.option(
+    "--svg",
+    "svg",
+    metavar="FILE",
+    default=None,
+    help="Write an SVG picture to FILE ('-': stdout) instead of text.",
+)
+@click.option(
+    "--solve",
+    "solve_",
+    is_flag=True,
+    help="Fill in the solution (in the SVG, in another colour than the givens).",
+)
 @_shape_options
 def sudoku_show(
-    puzzle: str, fmt: str, symbols: str | None, svg: str | None, solve_: bool, box: str | None, variant: tuple[str, ...]
+    puzzle: str,
+    fmt: str,
+    symbols: str | None,
+    svg: str | None,
+    solve_: bool,
+    box: str | None,
+    variant: tuple[str, ...],
 ) -> int:
     """Draw PUZZLE with its box lines. PUZZLE is the puzzle's text, e.g. one line of 81
     cells; '-' reads it from stdin (a line, or a grid drawn over several lines).
@@ -344,7 +375,9 @@ def sudoku_show(
     grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))
     found = grid.conflict()
     if found is not None:
-        click.echo(f"clew: warning: {conflict_message(found, grid)}: this puzzle has no solution", err=True)
+        click.echo(
+            f"clew: warning: {conflict_message(found, grid)}: this puzzle has no solution", err=True
+        )
     shown = grid
     if solve_:
         from ..sudoku import solve
@@ -391,8 +424,14 @@ _all_option = click.option(
 @_symbols_option
 @_shape_options
 def sudoku_trace(
-    puzzle: str, strategy: str, max_events: int, summary: bool, all_solutions: bool, symbols: str | None,
-    box: str | None, variant: tuple[str, ...],
+    puzzle: str,
+    strategy: str,
+    max_events: int,
+    summary: bool,
+    all_solutions: bool,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
 ) -> None:
     """Print the events of the search on PUZZLE as JSON lines: place (a guess, or a naked or
     hidden single), prune (a digit refused by its row, column or box; a cell with no digit
@@ -417,9 +456,24 @@ def sudoku_trace(
     shape = _shape_arguments(box, variant)
     if summary:
         _summary_alone()
-        _write_trace(trace(text, strategy, symbols=symbols, all_solutions=all_solutions, summary=True, **shape), None)
+        _write_trace(
+            trace(
+                text, strategy, symbols=symbols, all_solutions=all_solutions, summary=True, **shape
+            ),
+            None,
+        )
         return
-    _write_trace(trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions, **shape), max_events)
+    _write_trace(
+        trace(
+            text,
+            strategy,
+            max_events=max_events,
+            symbols=symbols,
+            all_solutions=all_solutions,
+            **shape,
+        ),
+        max_events,
+    )
 
 
 @sudoku.command("play")
@@ -431,8 +485,16 @@ def sudoku_trace(
 @_symbols_option
 @_shape_options
 def sudoku_play(
-    puzzle: str, strategy: str, max_events: int, all_solutions: bool, html: str | None, animate: bool, fps: float, symbols: str | None,
-    box: str | None, variant: tuple[str, ...],
+    puzzle: str,
+    strategy: str,
+    max_events: int,
+    all_solutions: bool,
+    html: str | None,
+    animate: bool,
+    fps: float,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
 ) -> None:
     """Watch the search on PUZZLE: --html FILE writes a self-contained player (play, pause,
     step forward and back, next solution, speed, counters, the current guesses); --animate
@@ -452,16 +514,51 @@ def sudoku_play(
     text = _puzzle_argument(puzzle)
     shape = _shape_arguments(box, variant)
     grid = Grid(text, symbols=symbols, **shape)
-    events = trace(text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions, **shape)
-    _play(list(events) if html is not None else events, html, animate, fps, "sudoku", max_events=max_events, puzzle=grid)
+    events = trace(
+        text, strategy, max_events=max_events, symbols=symbols, all_solutions=all_solutions, **shape
+    )
+    _play(
+        list(events) if html is not None else events,
+        html,
+        animate,
+        fps,
+        "sudoku",
+        max_events=max_events,
+        puzzle=grid,
+    )
 
 
 @sudoku.command("generate")
-@click.option("-n", "--count", "count_", type=Integer(1), default=1, show_default=True, metavar="K", help="How many puzzles.")
-@click.option("--size", type=click.Choice(("4", "9", "16")), default=None, help="The side of the grid (default 9, or the side of --box).")
-@click.option("--box", "box", metavar="RxC", default=None, help="Boxes of R rows and C columns: 2x3 makes 6x6 puzzles, 2x4 8x8, 3x4 12x12.")
-@click.option("--variant", "variant", type=click.Choice(("x", "windoku", "jigsaw", "killer")), multiple=True,
-              help="Repeatable; jigsaw and killer lines carry their regions and cages, x and windoku are flags of 'solve'.")
+@click.option(
+    "-n",
+    "--count",
+    "count_",
+    type=Integer(1),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="How many puzzles.",
+)
+@click.option(
+    "--size",
+    type=click.Choice(("4", "9", "16")),
+    default=None,
+    help="The side of the grid (default 9, or the side of --box).",
+)
+@click.option(
+    "--box",
+    "box",
+    metavar="RxC",
+    default=None,
+    help="Boxes of R rows and C columns: 2x3 makes 6x6 puzzles, 2x4 8x8, 3x4 12x12.",
+)
+@click.option(
+    "--variant",
+    "variant",
+    type=click.Choice(("x", "windoku", "jigsaw", "killer")),
+    multiple=True,
+    help="Repeatable; jigsaw and killer lines carry their regions and cages, x and windoku are flags of 'solve'.",
+)
 @click.option(
     "-d",
     "--difficulty",
@@ -470,9 +567,14 @@ def sudoku_play(
     help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4, 9x9, and every shape and "
     "variant up to 12x12.",
 )
-@click.option("--rating", "rating", metavar="LO-HI", default=None,
-              help="Only puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5: 9x9, "
-              "and every shape and variant up to 12x12.")
+@click.option(
+    "--rating",
+    "rating",
+    metavar="LO-HI",
+    default=None,
+    help="Only puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5: 9x9, "
+    "and every shape and variant up to 12x12.",
+)
 @click.option(
     "--symmetry",
     type=click.Choice(("none", "rotational", "diagonal", "mirror")),
@@ -489,13 +591,25 @@ def sudoku_play(
     help="With --difficulty or --rating: candidates rated per puzzle before giving up (default "
     "200 for easy, 300 for medium, 1000 otherwise); a run that gives up exits with status 1.",
 )
-@click.option("--minimal/--no-minimal", default=None, help="Remove givens until none can go without losing uniqueness.")
-@click.option("--seed", type=Integer(0), default=None, metavar="S", help="Seed: the same seed gives the same puzzles.")
+@click.option(
+    "--minimal/--no-minimal",
+    default=None,
+    help="Remove givens until none can go without losing uniqueness.",
+)
+@click.option(
+    "--seed",
+    type=Integer(0),
+    default=None,
+    metavar="S",
+    help="Seed: the same seed gives the same puzzles.",
+)
 @format_option(
     ("line", "grid", "json"),
     "line: one puzzle per line; grid: drawn; json: one object per puzzle, "
-    + ", ".join(f'"{f}"' for f in GENERATE_FIELDS) + ", and with --difficulty or --rating "
-    + ", ".join(f'"{f}"' for f in GENERATE_RATED_FIELDS) + ".",
+    + ", ".join(f'"{f}"' for f in GENERATE_FIELDS)
+    + ", and with --difficulty or --rating "
+    + ", ".join(f'"{f}"' for f in GENERATE_RATED_FIELDS)
+    + ".",
 )
 @scale_options(
     "Worker processes; the puzzles come in the same order.",
@@ -503,9 +617,19 @@ def sudoku_play(
     "running the same command again resumes and prints the same puzzles.",
 )
 def sudoku_generate(
-    count_: int, size: str | None, box: str | None, variant: tuple[str, ...], difficulty: str | None,
-    rating: str | None, symmetry: str, attempts: int | None, minimal: bool | None, seed: int | None, fmt: str,
-    as_json: bool, **scale,
+    count_: int,
+    size: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
+    difficulty: str | None,
+    rating: str | None,
+    symmetry: str,
+    attempts: int | None,
+    minimal: bool | None,
+    seed: int | None,
+    fmt: str,
+    as_json: bool,
+    **scale,
 ) -> int:
     """Print new proper puzzles (exactly one solution each, proven by the solver), one per
     line.
@@ -528,28 +652,49 @@ def sudoku_generate(
 
     fmt = chosen_format(fmt, as_json)
     if scale["journal"] and seed is None:
-        raise click.BadParameter("needs --seed: a run without a seed cannot be resumed", param_hint="'--journal'")
+        raise click.BadParameter(
+            "needs --seed: a run without a seed cannot be resumed", param_hint="'--journal'"
+        )
     if attempts is not None and difficulty is None and rating is None:
-        raise click.BadParameter("applies to --difficulty and --rating only", param_hint="'--attempts'")
+        raise click.BadParameter(
+            "applies to --difficulty and --rating only", param_hint="'--attempts'"
+        )
     options = scale_arguments(**scale)
     out = sys.stdout
     shape = _shape_arguments(box, ()) if box is not None else {}
     if variant:
         shape["variant"] = "+".join(variant)
     made = generate_many(
-        count_, None if size is None else int(size), difficulty=difficulty, symmetry=symmetry, minimal=minimal,
-        seed=seed, attempts=attempts, rating=rating, **shape, **options,
+        count_,
+        None if size is None else int(size),
+        difficulty=difficulty,
+        symmetry=symmetry,
+        minimal=minimal,
+        seed=seed,
+        attempts=attempts,
+        rating=rating,
+        **shape,
+        **options,
     )
     # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
-    alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
+    alone = options["jobs"] == 1 and not (
+        options["journal"] or options["dask"] or options["scheduler"]
+    )
     try:
         with _ctrl_c_kills() if alone else contextlib.nullcontext():
             for i, g in enumerate(made):
                 if fmt == "line":
                     out.write(puzzle_line(g.puzzle) + "\n")
                 elif fmt == "grid":
-                    rules = g.puzzle.to_variant_line().split(" ", 1)[1:]  # a jigsaw's regions, a killer's cages
-                    out.write(("\n" if i else "") + g.puzzle.to_text() + "\n" + "".join(r + "\n" for r in rules))
+                    rules = g.puzzle.to_variant_line().split(" ", 1)[
+                        1:
+                    ]  # a jigsaw's regions, a killer's cages
+                    out.write(
+                        ("\n" if i else "")
+                        + g.puzzle.to_text()
+                        + "\n"
+                        + "".join(r + "\n" for r in rules)
+                    )
                 else:
                     out.write(json.dumps(g.to_dict()) + "\n")
                 out.flush()
@@ -558,11 +703,16 @@ def sudoku_generate(
         # and the way out is an option of this command, not the library's attempts=
         size = size or "9"
         if rating is not None:
-            way_out = f"try another --rating, or more candidates with --attempts (above {exc.attempts})"
+            way_out = (
+                f"try another --rating, or more candidates with --attempts (above {exc.attempts})"
+            )
         elif size == "4" and exc.level != "easy":
             way_out = "4x4 puzzles almost always rate easy: use --size 9 or --difficulty easy"
         else:
             way_out = f"try another --difficulty, or more candidates with --attempts (above {exc.attempts})"
-        click.echo(f"clew: no {exc.level} {size}x{size} puzzle in {_plural(exc.attempts, 'attempt')}: {way_out}", err=True)
+        click.echo(
+            f"clew: no {exc.level} {size}x{size} puzzle in {_plural(exc.attempts, 'attempt')}: {way_out}",
+            err=True,
+        )
         return EXIT_NONE
     return EXIT_OK

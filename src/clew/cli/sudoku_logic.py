@@ -55,7 +55,14 @@ from .sudoku import (
     "the same file again resumes and prints exactly what one uninterrupted run prints.",
 )
 def sudoku_rate(
-    source: str, fmt: str, as_json: bool, line_numbers: bool, symbols: str | None, box: str | None, variant: tuple[str, ...], **scale
+    source: str,
+    fmt: str,
+    as_json: bool,
+    line_numbers: bool,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
+    **scale,
 ) -> int:
     """Rate the puzzles in FILE ('-' or nothing: stdin), one per line, or the single PUZZLE
     given instead (an argument that is not an existing file), as Sudoku Explainer 1.2.1's
@@ -101,7 +108,9 @@ def sudoku_rate(
     bad = unrated = 0
     out = sys.stdout
     # one job in this process: Ctrl-C ends it at once; a run through clew.scale cancels itself
-    alone = options["jobs"] == 1 and not (options["journal"] or options["dask"] or options["scheduler"])
+    alone = options["jobs"] == 1 and not (
+        options["journal"] or options["dask"] or options["scheduler"]
+    )
     with _ctrl_c_kills() if alone else contextlib.nullcontext():
         for record in records:
             if "error" in record:
@@ -115,14 +124,20 @@ def sudoku_rate(
                 text = json.dumps(record)
             else:
                 prefix = f"{record['line']}: " if line_numbers else ""
-                text = prefix + (f"invalid: {record['error']}" if "error" in record else _rating_line(record))
+                text = prefix + (
+                    f"invalid: {record['error']}" if "error" in record else _rating_line(record)
+                )
             out.write(text + "\n")
             out.flush()
     name = "the input" if source == "-" else click.format_filename(source)
     if bad or unrated:
-        parts = [f"{bad} not a puzzle"] * bool(bad) + [f"{unrated} without a rating"] * bool(unrated)
+        parts = [f"{bad} not a puzzle"] * bool(bad) + [f"{unrated} without a rating"] * bool(
+            unrated
+        )
         said = f"{_plural(bad + unrated, 'line')} of {name} could not be rated: {', '.join(parts)}"
-        click.echo(f"clew: {'error: ' if bad else ''}{said}", err=True)  # bad input is said as every error is
+        click.echo(
+            f"clew: {'error: ' if bad else ''}{said}", err=True
+        )  # bad input is said as every error is
     return EXIT_USAGE if bad else EXIT_NONE if unrated else EXIT_OK
 
 
@@ -156,7 +171,14 @@ _step_format_option = format_option(
 @_step_format_option
 @_symbols_option
 @_shape_options
-def sudoku_hint(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+def sudoku_hint(
+    puzzle: str,
+    fmt: str,
+    as_json: bool,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
+) -> int:
     """Print the next logical step of PUZZLE in one sentence: the technique, the cells and
     digits involved, and what it places or removes ('-' reads the puzzle from stdin); with
     --format json, the step as one JSON object. A grid already solved answers 'the grid is
@@ -175,7 +197,9 @@ def sudoku_hint(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: 
     from ..sudoku.logic import NotProperError, hint
 
     fmt = chosen_format(fmt, as_json)
-    grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
+    grid = Grid(
+        _puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant)
+    )  # bad input is 2
     try:
         step = hint(grid)  # the grid, read once, with its shape
     except NotProperError as exc:  # a puzzle, but not one with exactly one solution: 1
@@ -196,7 +220,14 @@ def sudoku_hint(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: 
 @_step_format_option
 @_symbols_option
 @_shape_options
-def sudoku_explain(puzzle: str, fmt: str, as_json: bool, symbols: str | None, box: str | None, variant: tuple[str, ...]) -> int:
+def sudoku_explain(
+    puzzle: str,
+    fmt: str,
+    as_json: bool,
+    symbols: str | None,
+    box: str | None,
+    variant: tuple[str, ...],
+) -> int:
     """Print the whole logical solution of PUZZLE, one step per line (numbered, with its
     rating), then the grid reached ('-' reads the puzzle from stdin). With --format json:
     one JSON object {puzzle, solved, steps, grid, stuck}, steps as in 'hint --format json',
@@ -214,7 +245,9 @@ def sudoku_explain(puzzle: str, fmt: str, as_json: bool, symbols: str | None, bo
 
     fmt = chosen_format(fmt, as_json)
     try:
-        result = explanation(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))  # bad input is 2
+        result = explanation(
+            _puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant)
+        )  # bad input is 2
     except NotProperError as exc:
         click.echo(f"clew: {_one_line(exc)}", err=True)
         return EXIT_NONE
@@ -225,6 +258,8 @@ def sudoku_explain(puzzle: str, fmt: str, as_json: bool, symbols: str | None, bo
             click.echo(f"{i}. [{step.rating:.1f}] {step.text}")
         click.echo(result.grid.to_text())
     if result.stuck:
-        click.echo(f"clew: stuck after {_plural(len(result.steps), 'step')}: {result.reason}", err=True)
+        click.echo(
+            f"clew: stuck after {_plural(len(result.steps), 'step')}: {result.reason}", err=True
+        )
         return EXIT_NONE
     return EXIT_OK

@@ -38,22 +38,52 @@ import importlib
 
 from .._lazy import lazy_names
 from .engines import ENGINES
-from .trace import trace  # light (numpy comes with a trace); imported here so that `trace` stays the function
+from .trace import (
+    trace,
+)  # light (numpy comes with a trace); imported here so that `trace` stays the function
 
 # Every other public name is loaded on first use (PEP 562): the help of `clew cover` reads
 # ENGINES without loading numpy or numba.
 #: Public name -> the submodule that defines it, imported on first access.
 _LAZY = {
-    **dict.fromkeys((
-        "PENTOMINOES", "count_up_to_symmetry", "draw_langford", "draw_tiling", "langford", "langford_count",
-        "pentominoes", "polyomino_tiling", "queens", "queens_columns", "rook_matrices", "rook_matrix", "sudoku",
-        "sudoku_grid", "tiling_counts", "tilings"), "models"),
+    **dict.fromkeys(
+        (
+            "PENTOMINOES",
+            "count_up_to_symmetry",
+            "draw_langford",
+            "draw_tiling",
+            "langford",
+            "langford_count",
+            "pentominoes",
+            "polyomino_tiling",
+            "queens",
+            "queens_columns",
+            "rook_matrices",
+            "rook_matrix",
+            "sudoku",
+            "sudoku_grid",
+            "tiling_counts",
+            "tilings",
+        ),
+        "models",
+    ),
     "polyomino_packing": "packing",
     **dict.fromkeys(("queen_domination", "queen_squares"), "queendom"),
     **dict.fromkeys(("Compiled", "CoverInputError", "Problem"), "problem"),
     **dict.fromkeys(("CoverCount", "count"), "counting"),
-    **dict.fromkeys(("Search", "as_problem", "check_cover", "is_cover", "prefixes", "reduce", "solutions", "solve"),
-                    "solver"),
+    **dict.fromkeys(
+        (
+            "Search",
+            "as_problem",
+            "check_cover",
+            "is_cover",
+            "prefixes",
+            "reduce",
+            "solutions",
+            "solve",
+        ),
+        "solver",
+    ),
 }
 
 _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY)

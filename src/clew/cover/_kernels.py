@@ -418,7 +418,9 @@ _MORE_THAN_ANY = 1 << 62
 
 
 @njit(cache=True, nogil=True)
-def bits_search(item_opts, conflict, opt_cov, full, A, cov, cand, cur, chosen, meta, limit, out, sizes):
+def bits_search(
+    item_opts, conflict, opt_cov, full, A, cov, cand, cur, chosen, meta, limit, out, sizes
+):
     """Run or resume the bitset search. ``A``, ``cov``, ``cand`` are stacks with one row
     per level (row 0 holds the starting state), ``cur`` the first word of ``cand`` that may
     still hold options, ``chosen`` the option taken at each level; ``meta``, ``limit``,

@@ -181,7 +181,26 @@ def _pause(meta, level, state, i, count, nodes):
 
 
 @njit(cache=True, nogil=True)
-def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, limit, out, sizes, path, depth, cut):
+def search(
+    L,
+    R,
+    LEN,
+    nd,
+    OPT,
+    BOUND,
+    SLACK,
+    n_primary,
+    coloured,
+    x,
+    ft,
+    meta,
+    limit,
+    out,
+    sizes,
+    path,
+    depth,
+    cut,
+):
     """Run or resume Algorithm M (see the module docstring).
 
     ``BOUND`` and ``SLACK`` as above (int32, indexed by item, changed and restored by the
@@ -221,7 +240,9 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
             if R[ROOT] == ROOT or (cut > 0 and level == cut):  # a solution, or (cutting) a piece
                 if cut > 0:  # the path that led here, by option indices
                     for k in range(level):
-                        out[written, k] = OPT[_u(x[_u(k)] >> NODE_SHIFT)] if x[_u(k)] > last_header else NULL_MOVE
+                        out[written, k] = (
+                            OPT[_u(x[_u(k)] >> NODE_SHIFT)] if x[_u(k)] > last_header else NULL_MOVE
+                        )
                     sizes[written] = level
                     count += 1
                     written += 1
@@ -268,7 +289,8 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
                     s = b
                 score = LEN[_u(p)] + 1 - (b - s)
                 if score < best_score or (
-                    score == best_score and (s < best_slack or (s == best_slack and LEN[_u(p)] > best_len))
+                    score == best_score
+                    and (s < best_slack or (s == best_slack and LEN[_u(p)] > best_len))
                 ):
                     best = p
                     best_score = score
@@ -348,7 +370,14 @@ def search(L, R, LEN, nd, OPT, BOUND, SLACK, n_primary, coloured, x, ft, meta, l
             level += 1
             state = M2_ENTER_LEVEL
             if tracing:
-                _event(out, written, EV_PLACE, level - 1, OPT[_u(xl >> NODE_SHIFT)] if xl > last_header else NULL_MOVE, i)
+                _event(
+                    out,
+                    written,
+                    EV_PLACE,
+                    level - 1,
+                    OPT[_u(xl >> NODE_SHIFT)] if xl > last_header else NULL_MOVE,
+                    i,
+                )
                 written += 1
                 if written == cap:
                     _pause(meta, level, state, i, count, nodes)

@@ -95,7 +95,27 @@ def _clear(S, row, o):
 
 
 @njit(cache=True, nogil=True)
-def search(OPTS, SEC, PRIM, PSTART, BOUND, SLACK, has_sec, A, ACT, CAND, XS, ITEMS, meta, limit, out, sizes, path, depth, cut):
+def search(
+    OPTS,
+    SEC,
+    PRIM,
+    PSTART,
+    BOUND,
+    SLACK,
+    has_sec,
+    A,
+    ACT,
+    CAND,
+    XS,
+    ITEMS,
+    meta,
+    limit,
+    out,
+    sizes,
+    path,
+    depth,
+    cut,
+):
     """Run or resume the bitset Algorithm M (see the module docstring); the arguments after
     the tables as in :func:`clew.cover._kernels_m.search`, without traces (``cut >= 0``).
     Returns the rows written; ``meta[DONE]`` is 1 once the search is over. Releases the

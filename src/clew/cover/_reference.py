@@ -45,7 +45,9 @@ def solutions(problem: Problem) -> Iterator[list[int]]:
             return
         best_options = None
         for item in open_items:
-            fits = [o for o, opt in enumerate(options) if any(n == item for n, _ in opt) and usable(o)]
+            fits = [
+                o for o, opt in enumerate(options) if any(n == item for n, _ in opt) and usable(o)
+            ]
             if best_options is None or len(fits) < len(best_options):
                 best_options = fits
         for o in best_options:

@@ -39,13 +39,18 @@ def _text(problem: Problem) -> str:
         and all(isinstance(i, str) for i in problem.primary + problem.secondary)
     )
     if plain:
-        return json.dumps([problem.primary, problem.secondary, problem.options], separators=(",", ":"))
+        return json.dumps(
+            [problem.primary, problem.secondary, problem.options], separators=(",", ":")
+        )
     c = problem.compiled
     options = []
     for o, parsed in enumerate(problem.entries):
         start = int(c.starts[o])
         options.append(
-            [f"{int(c.items[start + k])}" + (f":{colour}" if colour is not None else "") for k, (_, colour) in enumerate(parsed)]
+            [
+                f"{int(c.items[start + k])}" + (f":{colour}" if colour is not None else "")
+                for k, (_, colour) in enumerate(parsed)
+            ]
         )
     form = {"n": [c.n_primary, c.n_items], "options": options}
     if problem.multiplicities:
@@ -62,7 +67,13 @@ def _problem(text: str) -> Problem:
     n_primary, n_items = form["n"]
     names = [str(i) for i in range(n_items)]
     bounds = {names[i]: tuple(b) for i, b in enumerate(form.get("bounds", ()))}
-    return Problem(form["options"], primary=names[:n_primary], secondary=names[n_primary:], bounds=bounds, allow_empty=True)
+    return Problem(
+        form["options"],
+        primary=names[:n_primary],
+        secondary=names[n_primary:],
+        bounds=bounds,
+        allow_empty=True,
+    )
 
 
 @functools.lru_cache(maxsize=4)
@@ -88,14 +99,22 @@ class CoverCount(Work):
         problem = as_problem(problem)
         self.text = _text(problem)
         self.sha256 = hashlib.sha256(self.text.encode()).hexdigest()
-        self.pieces_asked = check_size(PIECES if pieces is None else pieces, name="pieces", low=1, high=1 << 24)
+        self.pieces_asked = check_size(
+            PIECES if pieces is None else pieces, name="pieces", low=1, high=1 << 24
+        )
         if engine not in ENGINES:
             raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
         self.engine = engine
         self._seed = problem  # the caller's Problem: no need to parse the text again here
 
     def identity(self) -> dict:
-        return {"count": "exact cover", "cover": self.text, "sha256": self.sha256, "pieces": self.pieces_asked, "engine": self.engine}
+        return {
+            "count": "exact cover",
+            "cover": self.text,
+            "sha256": self.sha256,
+            "pieces": self.pieces_asked,
+            "engine": self.engine,
+        }
 
     @classmethod
     def from_identity(cls, identity: dict) -> "CoverCount":
@@ -140,7 +159,9 @@ class CoverCount(Work):
         return f"total {answer['total']} ({answer['nodes']:,} search nodes)"
 
 
-def count(problem, *, limit: int | None = None, jobs: int | None = DEFAULT_JOBS, engine: str = "auto") -> int:
+def count(
+    problem, *, limit: int | None = None, jobs: int | None = DEFAULT_JOBS, engine: str = "auto"
+) -> int:
     """The number of solutions (at most ``limit``), counted without building any.
 
     Parameters
@@ -200,21 +221,43 @@ def count_job(
     """
     limit = check_limit(limit)
     workers = check_jobs(jobs)
-    mechanism = {"jobs": workers != 1, "journal": journal is not None, "dask": dask is not None, "scheduler": scheduler is not None,
-                 "pieces": pieces is not None}
+    mechanism = {
+        "jobs": workers != 1,
+        "journal": journal is not None,
+        "dask": dask is not None,
+        "scheduler": scheduler is not None,
+        "pieces": pieces is not None,
+    }
     if engine not in ENGINES:
         raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     problem = as_problem(problem)
     start = time.perf_counter()
     if limit is not None or not any(mechanism.values()):
-        if limit is not None and any(mechanism[key] for key in ("journal", "dask", "scheduler", "pieces")):
-            asked = next(key for key in ("journal", "dask", "scheduler", "pieces") if mechanism[key])
-            raise ArgumentError(f"{asked} cuts a count of every solution into pieces: it takes no limit")
+        if limit is not None and any(
+            mechanism[key] for key in ("journal", "dask", "scheduler", "pieces")
+        ):
+            asked = next(
+                key for key in ("journal", "dask", "scheduler", "pieces") if mechanism[key]
+            )
+            raise ArgumentError(
+                f"{asked} cuts a count of every solution into pieces: it takes no limit"
+            )
         search = Search(problem, limit=limit, engine=engine)
         found, nodes = search.run(), search.nodes
     else:
-        answer = run(CoverCount(problem, pieces=pieces, engine=engine), jobs=workers, journal=journal, dask=dask,
-                     scheduler=scheduler, **options)
+        answer = run(
+            CoverCount(problem, pieces=pieces, engine=engine),
+            jobs=workers,
+            journal=journal,
+            dask=dask,
+            scheduler=scheduler,
+            **options,
+        )
         found, nodes = answer["total"], answer["nodes"]
-    return {"count": found, "limit": limit, "nodes": nodes, "seconds": round(time.perf_counter() - start, 6),
-            "engine": engine}
+    return {
+        "count": found,
+        "limit": limit,
+        "nodes": nodes,
+        "seconds": round(time.perf_counter() - start, 6),
+        "engine": engine,
+    }

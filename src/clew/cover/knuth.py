@@ -206,7 +206,9 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             bad = _SURROGATE_ESCAPE.search(line)
             if bad:
                 byte = ord(bad.group()) - 0xDC00
-                raise fail(number, f"not {encoding} text (byte 0x{byte:02x} at column {bad.start() + 1})")
+                raise fail(
+                    number, f"not {encoding} text (byte 0x{byte:02x} at column {bad.start() + 1})"
+                )
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):  # as Knuth's readers: blanks, then '|'
             continue
@@ -227,22 +229,38 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
                     prefix, _, name = token.partition("|")
                     limits = _bounds(prefix)
                     if limits is None:
-                        raise fail(number, f"{token!r}: the bounds before '|' must be numbers, u:v|name or v|name "
-                                           "(a '|' that starts the secondary items needs a space before it)")
+                        raise fail(
+                            number,
+                            f"{token!r}: the bounds before '|' must be numbers, u:v|name or v|name "
+                            "(a '|' that starts the secondary items needs a space before it)",
+                        )
                     if seen_bar:
-                        raise fail(number, f"secondary item {name!r} cannot have bounds ({token}): only primary items do")
+                        raise fail(
+                            number,
+                            f"secondary item {name!r} cannot have bounds ({token}): only primary items do",
+                        )
                     if not name:
                         raise fail(number, f"the item name after the bounds {token!r} is empty")
                     lo, hi = limits
                     if hi == 0:
                         raise fail(number, f"the upper bound of item {name!r} is zero ({token})")
                     if lo > hi:
-                        raise fail(number, f"the lower bound of item {name!r} exceeds its upper bound ({token})")
+                        raise fail(
+                            number,
+                            f"the lower bound of item {name!r} exceeds its upper bound ({token})",
+                        )
                     if hi > MAX_BOUND:
-                        raise fail(number, f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})")
+                        raise fail(
+                            number,
+                            f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})",
+                        )
                     token = name
                 # a token holds no white space: only these can make a name wrong
-                problem = _bad_name(token) if not token or len(token) > MAX_NAME or ":" in token or "|" in token else None
+                problem = (
+                    _bad_name(token)
+                    if not token or len(token) > MAX_NAME or ":" in token or "|" in token
+                    else None
+                )
                 if problem:
                     raise fail(number, f"item name {token!r} {problem}")
                 if token in kind:
@@ -263,7 +281,10 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             raise fail(number, f"more than {MAX_OPTIONS:,} options: the most a problem may have")
         total += len(tokens)
         if total > MAX_ENTRIES:
-            raise fail(number, f"more than {MAX_ENTRIES:,} items in the options together: the most a problem may have")
+            raise fail(
+                number,
+                f"more than {MAX_ENTRIES:,} items in the options together: the most a problem may have",
+            )
         parsed = []
         for token in tokens:
             entry = known.get(token)
@@ -295,7 +316,9 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
         raise fail(max(1, len(lines)), "no item line (the input has only comments and blank lines)")
     try:
         # every name, colour and item was checked above, each error with its line
-        return Problem(options, primary=primary, secondary=secondary, bounds=bounds, _entries=entries)
+        return Problem(
+            options, primary=primary, secondary=secondary, bounds=bounds, _entries=entries
+        )
     except CoverInputError as error:
         # Not expected (every check above comes first), but keep the line number if it is.
         message = str(error)
@@ -336,7 +359,9 @@ def _bad_name(name: str, colour: bool = False) -> str | None:
 # writing
 
 
-def write(problem: Problem, file: IO[str] | None = None, *, comment: str | None = None) -> str | None:
+def write(
+    problem: Problem, file: IO[str] | None = None, *, comment: str | None = None
+) -> str | None:
     """Write a problem in Knuth's DLX1/DLX2/DLX3 format (DLX1 if no option has a colour and
     no item multiplicities; DLX3 writes them ``u:v|name``, or ``v|name`` when ``u == v``).
 
@@ -382,22 +407,30 @@ def write(problem: Problem, file: IO[str] | None = None, *, comment: str | None 
     if not isinstance(problem, Problem):
         raise TypeError(f"write() takes a Problem, got {type(problem).__name__}")
     if not problem.primary:
-        raise CoverInputError("Knuth's format needs at least one primary item, the problem has none")
+        raise CoverInputError(
+            "Knuth's format needs at least one primary item, the problem has none"
+        )
     names = {item: _file_name(item) for item in problem.primary + problem.secondary}
     written: dict[str, object] = {}
     for item, name in names.items():
         if written.setdefault(name, item) != item:
-            raise CoverInputError(f"items {written[name]!r} and {item!r} would both be written {name!r}")
+            raise CoverInputError(
+                f"items {written[name]!r} and {item!r} would both be written {name!r}"
+            )
     out: list[str] = []
     if comment is not None:
         out.extend(f"| {line}".rstrip() + "\n" for line in str(comment).split("\n"))
-    head = " ".join(_bounded(names[item], lo, hi) for item, (lo, hi) in zip(problem.primary, problem.bounds))
+    head = " ".join(
+        _bounded(names[item], lo, hi) for item, (lo, hi) in zip(problem.primary, problem.bounds)
+    )
     if problem.secondary:
         head += " | " + " ".join(names[item] for item in problem.secondary)
     out.append(head + "\n")
     for o, parsed in enumerate(problem.entries):
         if not parsed:
-            raise CoverInputError(f"options[{o}] is empty: Knuth's format has no empty option (a blank line is skipped)")
+            raise CoverInputError(
+                f"options[{o}] is empty: Knuth's format has no empty option (a blank line is skipped)"
+            )
         tokens = []
         for item, colour in parsed:
             if colour is not None:
@@ -420,7 +453,9 @@ def _file_name(item) -> str:
     if isinstance(item, int) and not isinstance(item, bool):
         name = str(item)
     elif not isinstance(item, str):
-        raise CoverInputError(f"item {item!r} is not a string: Knuth's format names items with text")
+        raise CoverInputError(
+            f"item {item!r} is not a string: Knuth's format names items with text"
+        )
     else:
         name = item
     _check_length(name, f"item {item!r}")

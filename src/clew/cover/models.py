@@ -145,19 +145,26 @@ def _shape_cells(shape, what: str) -> list[Cell]:
             lines.pop()
         lines = textwrap.dedent("\n".join(lines)).split("\n") if lines else []
         cells = [
-            (r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if not ch.isspace() and ch != "."
+            (r, c)
+            for r, line in enumerate(lines)
+            for c, ch in enumerate(line)
+            if not ch.isspace() and ch != "."
         ]
     else:
         try:
             items = list(shape)
         except TypeError:
-            raise CoverInputError(f"{what} must be a text picture or a collection of cells, got {shape!r}") from None
+            raise CoverInputError(
+                f"{what} must be a text picture or a collection of cells, got {shape!r}"
+            ) from None
         cells = []
         for item in items:
             try:
                 r, c = item
             except (TypeError, ValueError):
-                raise CoverInputError(f"{what}: a cell is a (row, col) pair, got {item!r}") from None
+                raise CoverInputError(
+                    f"{what}: a cell is a (row, col) pair, got {item!r}"
+                ) from None
             if any(isinstance(v, bool) or not hasattr(v, "__index__") for v in (r, c)):
                 raise CoverInputError(f"{what}: a cell is a pair of integers, got {item!r}")
             cells.append((r.__index__(), c.__index__()))
@@ -211,7 +218,9 @@ def orientations(cells: Iterable[Cell], *, reflections: bool = True) -> list[tup
     return list(found)
 
 
-def polyomino_tiling(board, pieces: Mapping[str, object], *, reflections: bool = True, once: bool = True) -> TilingProblem:
+def polyomino_tiling(
+    board, pieces: Mapping[str, object], *, reflections: bool = True, once: bool = True
+) -> TilingProblem:
     """Tile a board with polyominoes, as an exact cover problem.
 
     Parameters
@@ -330,11 +339,15 @@ def pentominoes(width: int, height: int, *, holes: Iterable[Cell] = ()) -> Tilin
     try:
         holes = list(holes)
     except TypeError:
-        raise CoverInputError(f"holes must be a collection of (row, col) cells, got {holes!r}") from None
+        raise CoverInputError(
+            f"holes must be a collection of (row, col) cells, got {holes!r}"
+        ) from None
     holes = set(_shape_cells(holes, "holes")) if holes else set()
     for r, c in holes:
         if not (0 <= r < height and 0 <= c < width):
-            raise CoverInputError(f"hole {(r, c)} is off the board ({height} rows, {width} columns)")
+            raise CoverInputError(
+                f"hole {(r, c)} is off the board ({height} rows, {width} columns)"
+            )
     board = [(r, c) for r in range(height) for c in range(width) if (r, c) not in holes]
     if not board:
         raise CoverInputError("the board has no cells")
@@ -444,7 +457,9 @@ def board_symmetries(problem: TilingProblem) -> list[dict[Cell, Cell]]:
         if set(image) != board_set:
             continue
         mapping = dict(zip(board, image))
-        if all((name, frozenset(mapping[c] for c in cells)) in placements for name, cells in placements):
+        if all(
+            (name, frozenset(mapping[c] for c in cells)) in placements for name, cells in placements
+        ):
             found.append(mapping)
     return found
 
@@ -474,7 +489,11 @@ def tiling_counts(problem: TilingProblem) -> tuple[int, int]:
         chosen = [placements[o] for o in solution]
         forms.add(
             min(
-                tuple(sorted((name, tuple(sorted(mapping[c] for c in cells))) for name, cells in chosen))
+                tuple(
+                    sorted(
+                        (name, tuple(sorted(mapping[c] for c in cells))) for name, cells in chosen
+                    )
+                )
                 for mapping in symmetries
             )
         )

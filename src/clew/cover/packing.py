@@ -22,14 +22,27 @@ def _copies(name: str, value) -> tuple[int, int]:
     try:
         lo, hi = pair
     except (TypeError, ValueError):
-        raise CoverInputError(f"copies of piece {name!r} must be an int or a pair (lo, hi), got {value!r}") from None
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in (lo, hi)) or not 0 <= lo <= hi or hi < 1:
-        raise CoverInputError(f"copies of piece {name!r} must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got {value!r}")
+        raise CoverInputError(
+            f"copies of piece {name!r} must be an int or a pair (lo, hi), got {value!r}"
+        ) from None
+    if (
+        any(isinstance(v, bool) or not isinstance(v, int) for v in (lo, hi))
+        or not 0 <= lo <= hi
+        or hi < 1
+    ):
+        raise CoverInputError(
+            f"copies of piece {name!r} must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got {value!r}"
+        )
     return lo, hi
 
 
 def polyomino_packing(
-    board, pieces: Mapping[str, object], copies: Mapping[str, object] | None = None, *, fill: bool = True, reflections: bool = True
+    board,
+    pieces: Mapping[str, object],
+    copies: Mapping[str, object] | None = None,
+    *,
+    fill: bool = True,
+    reflections: bool = True,
 ) -> TilingProblem:
     """Place copies of polyominoes on a board without overlap, as exact cover with
     multiplicities.

@@ -45,7 +45,11 @@ class CoverInputError(ClewError):
 
 
 def _what(name) -> str:
-    return f"{type(name).__name__} {name!r}" if isinstance(name, (list, dict, set, bytearray)) else repr(name)
+    return (
+        f"{type(name).__name__} {name!r}"
+        if isinstance(name, (list, dict, set, bytearray))
+        else repr(name)
+    )
 
 
 def _check_name(name, what: str):
@@ -60,7 +64,9 @@ def _check_name(name, what: str):
         if not name:
             raise CoverInputError(f"{what} '' is empty")
         if ":" in name:
-            raise CoverInputError(f"{what} {name!r} contains ':' (':' writes a colour, item:colour)")
+            raise CoverInputError(
+                f"{what} {name!r} contains ':' (':' writes a colour, item:colour)"
+            )
     return name
 
 
@@ -83,11 +89,17 @@ def _parse_token(token, where: str) -> tuple:
 
 def _bound(item, value) -> tuple[int, int]:
     """``(lo, hi)`` from ``k`` (exactly k) or a pair ``(lo, hi)``."""
-    pair = (value, value) if isinstance(value, (int, np.integer)) and not isinstance(value, bool) else value
+    pair = (
+        (value, value)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+        else value
+    )
     try:
         lo, hi = pair
     except (TypeError, ValueError):
-        raise CoverInputError(f"the bounds of item {item!r} must be an int or a pair (lo, hi), got {value!r}") from None
+        raise CoverInputError(
+            f"the bounds of item {item!r} must be an int or a pair (lo, hi), got {value!r}"
+        ) from None
     for v in (lo, hi):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise CoverInputError(f"the bounds of item {item!r} must be integers, got {value!r}")
@@ -97,7 +109,9 @@ def _bound(item, value) -> tuple[int, int]:
     if hi < 1:
         raise CoverInputError(f"the upper bound of item {item!r} must be at least 1 ({lo}:{hi})")
     if lo > hi:
-        raise CoverInputError(f"the lower bound of item {item!r} exceeds its upper bound ({lo}:{hi})")
+        raise CoverInputError(
+            f"the lower bound of item {item!r} exceeds its upper bound ({lo}:{hi})"
+        )
     if hi > MAX_BOUND:
         raise CoverInputError(f"the upper bound of item {item!r} is above {MAX_BOUND} ({lo}:{hi})")
     return lo, hi
@@ -200,7 +214,9 @@ class Problem:
             # once it has given one more option than MAX_OPTIONS, not after filling the memory
             options = list(itertools.islice(options, MAX_OPTIONS + 1))
         except TypeError:
-            raise CoverInputError(f"options must be a list of item lists, got {options!r}") from None
+            raise CoverInputError(
+                f"options must be a list of item lists, got {options!r}"
+            ) from None
         if len(options) > MAX_OPTIONS:
             raise CoverInputError(f"more than {MAX_OPTIONS:,} options: the most a problem may have")
         total = 0
@@ -218,7 +234,9 @@ class Problem:
                 raise CoverInputError(f"{where} must be a list of items, got {option!r}") from None
             total += len(tokens)
             if total > MAX_ENTRIES:
-                raise CoverInputError(f"{where}: more than {MAX_ENTRIES:,} items in the options together: the most a problem may have")
+                raise CoverInputError(
+                    f"{where}: more than {MAX_ENTRIES:,} items in the options together: the most a problem may have"
+                )
             parsed = []
             names: set = set()
             for token in tokens:
@@ -252,7 +270,9 @@ class Problem:
                 sec = set(secondary)
         both = sec.intersection(primary)
         if both:
-            raise CoverInputError(f"item {next(i for i in primary if i in both)!r} is both primary and secondary")
+            raise CoverInputError(
+                f"item {next(i for i in primary if i in both)!r} is both primary and secondary"
+            )
         prim = set(primary)
         for index, parsed in enumerate(entries):
             for name, colour in parsed:
@@ -271,11 +291,15 @@ class Problem:
             for item, value in bounds.items():
                 if item not in position:
                     kind = "secondary item" if item in sec else "unknown item"
-                    raise CoverInputError(f"bounds for {kind} {item!r}: only primary items have multiplicities")
+                    raise CoverInputError(
+                        f"bounds for {kind} {item!r}: only primary items have multiplicities"
+                    )
                 limits[position[item]] = _bound(item, value)
         if labels is not None:
             if isinstance(labels, (str, bytes)):
-                raise CoverInputError("labels must be a list with one label per option, got a string")
+                raise CoverInputError(
+                    "labels must be a list with one label per option, got a string"
+                )
             labels = tuple(str(label) for label in labels)
             if len(labels) != len(opts):
                 raise CoverInputError(f"{len(labels)} labels for {len(opts)} options")
@@ -288,12 +312,19 @@ class Problem:
         #: Each option as ``(item, colour or None)`` pairs.
         self.entries: tuple[tuple[tuple, ...], ...] = tuple(entries)
 
-    def _trusted(self, options: list, entries: list, primary: tuple, secondary: tuple, bounds: Mapping) -> None:
+    def _trusted(
+        self, options: list, entries: list, primary: tuple, secondary: tuple, bounds: Mapping
+    ) -> None:
         position = {name: k for k, name in enumerate(primary)}
         limits = [(1, 1)] * len(primary)
         for item, value in bounds.items():
             limits[position[item]] = _bound(item, value)
-        self.primary, self.secondary, self.options, self.labels = primary, secondary, tuple(options), None
+        self.primary, self.secondary, self.options, self.labels = (
+            primary,
+            secondary,
+            tuple(options),
+            None,
+        )
         self.bounds, self.entries = tuple(limits), tuple(entries)
 
     @staticmethod
@@ -363,10 +394,14 @@ class Problem:
             first = names
         elif isinstance(primary, (int, np.integer)) and not isinstance(primary, bool):
             if not 0 <= int(primary) <= columns:
-                raise CoverInputError(f"primary must be a number of columns between 0 and {columns}, got {primary!r}")
+                raise CoverInputError(
+                    f"primary must be a number of columns between 0 and {columns}, got {primary!r}"
+                )
             first = names[: int(primary)]
         elif isinstance(primary, (bool, str, bytes)) or not isinstance(primary, Iterable):
-            raise CoverInputError(f"primary must be a number of columns or a list of column names, got {primary!r}")
+            raise CoverInputError(
+                f"primary must be a number of columns or a list of column names, got {primary!r}"
+            )
         else:
             first = list(cls._item_list(primary, "primary"))
             unknown = [p for p in first if p not in set(names)]
@@ -375,7 +410,12 @@ class Problem:
         chosen = set(first)
         options = [[names[j] for j in np.flatnonzero(row)] for row in array]
         ordered = [n for n in names if n in chosen]
-        return cls(options, primary=ordered, secondary=[n for n in names if n not in chosen], allow_empty=True)
+        return cls(
+            options,
+            primary=ordered,
+            secondary=[n for n in names if n not in chosen],
+            allow_empty=True,
+        )
 
     # -----------------------------------------------------------------------------------------
 
@@ -390,11 +430,21 @@ class Problem:
         for o, parsed in enumerate(self.entries):
             for name, colour in parsed:
                 items.append(index[name])
-                colours.append(palette.setdefault(colour, len(palette) + 1) if colour is not None else 0)
+                colours.append(
+                    palette.setdefault(colour, len(palette) + 1) if colour is not None else 0
+                )
             starts[o + 1] = len(items)
         lo = np.array([b[0] for b in self.bounds], np.int64)
         hi = np.array([b[1] for b in self.bounds], np.int64)
-        return Compiled(len(self.primary), len(index), starts, np.array(items, np.int64), np.array(colours, np.int64), lo, hi)
+        return Compiled(
+            len(self.primary),
+            len(index),
+            starts,
+            np.array(items, np.int64),
+            np.array(colours, np.int64),
+            lo,
+            hi,
+        )
 
     def describe(self, solution: Iterable[int]) -> list:
         """The options of a solution (indices into :attr:`options`) in the caller's terms:
@@ -444,23 +494,31 @@ def _matrix_array(matrix) -> np.ndarray:
         if matrix.ndim != 2:
             raise CoverInputError(f"a cover matrix has two dimensions, got shape {matrix.shape}")
         if matrix.dtype.kind not in "biuf":
-            raise CoverInputError(f"a cover matrix holds only 0 and 1, got an array of {matrix.dtype}")
+            raise CoverInputError(
+                f"a cover matrix holds only 0 and 1, got an array of {matrix.dtype}"
+            )
         bad = np.argwhere((matrix != 0) & (matrix != 1))
         if len(bad):
             r, c = bad[0].tolist()
-            raise CoverInputError(f"a cover matrix holds only 0 and 1: matrix[{r}, {c}] is {matrix[r, c].item()!r}")
+            raise CoverInputError(
+                f"a cover matrix holds only 0 and 1: matrix[{r}, {c}] is {matrix[r, c].item()!r}"
+            )
         return matrix.astype(np.int8)
     if isinstance(matrix, (str, bytes)):
         raise CoverInputError("a cover matrix is a list of rows of 0 and 1, got a string")
     try:
         rows = list(matrix)
     except TypeError:
-        raise CoverInputError(f"a cover matrix is a list of rows of 0 and 1, got {matrix!r}") from None
+        raise CoverInputError(
+            f"a cover matrix is a list of rows of 0 and 1, got {matrix!r}"
+        ) from None
     width = None
     out = []
     for r, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
-            raise CoverInputError(f"a cover matrix has two dimensions: matrix[{r}] is {row!r}, not a row")
+            raise CoverInputError(
+                f"a cover matrix has two dimensions: matrix[{r}] is {row!r}, not a row"
+            )
         row = list(row)
         if width is None:
             width = len(row)
@@ -470,6 +528,8 @@ def _matrix_array(matrix) -> np.ndarray:
             )
         for c, value in enumerate(row):
             if not _is_bit(value):
-                raise CoverInputError(f"a cover matrix holds only 0 and 1: matrix[{r}, {c}] is {value!r}")
+                raise CoverInputError(
+                    f"a cover matrix holds only 0 and 1: matrix[{r}, {c}] is {value!r}"
+                )
         out.append([int(v) for v in row])
     return np.array(out, np.int8).reshape(len(out), width or 0)

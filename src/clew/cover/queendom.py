@@ -43,7 +43,12 @@ class QueendomProblem(Problem):
 
 def _sees(n: int, r: int, c: int) -> list[tuple[int, int]]:
     """The squares a queen on (r, c) sees, its own included, row-major."""
-    return [(i, j) for i in range(n) for j in range(n) if i == r or j == c or i - j == r - c or i + j == r + c]
+    return [
+        (i, j)
+        for i in range(n)
+        for j in range(n)
+        if i == r or j == c or i - j == r - c or i + j == r + c
+    ]
 
 
 def _count(value, name: str, low: int) -> int:
@@ -80,12 +85,23 @@ def queen_domination(n: int, k: int, *, independent: bool = False) -> QueendomPr
     options = []
     for r in range(n):
         for c in range(n):
-            lines = [("row", r), ("col", c), ("diag", r - c), ("anti", r + c)] if independent else []
+            lines = (
+                [("row", r), ("col", c), ("diag", r - c), ("anti", r + c)] if independent else []
+            )
             options.append([QUEENS, *_sees(n, r, c), *lines])
     squares = [(r, c) for r in range(n) for c in range(n)]
-    secondary = sorted({item for option in options for item in option[1:] if item[0] in ("row", "col", "diag", "anti")})
+    secondary = sorted(
+        {
+            item
+            for option in options
+            for item in option[1:]
+            if item[0] in ("row", "col", "diag", "anti")
+        }
+    )
     bounds = {QUEENS: (k, k)} | {square: (1, k) for square in squares}
-    problem = QueendomProblem(options, primary=[QUEENS, *squares], secondary=secondary, bounds=bounds)
+    problem = QueendomProblem(
+        options, primary=[QUEENS, *squares], secondary=secondary, bounds=bounds
+    )
     problem.n, problem.k, problem.independent = n, k, bool(independent)
     return problem
 

@@ -34,8 +34,14 @@ def _sum_bounds(value, name: str) -> tuple[int, int]:
         lo, hi = pair
     except (TypeError, ValueError):
         raise CoverInputError(f"{name} must be an int or a pair (lo, hi), got {value!r}") from None
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in (lo, hi)) or not 0 <= lo <= hi or hi < 1:
-        raise CoverInputError(f"{name} must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got {value!r}")
+    if (
+        any(isinstance(v, bool) or not isinstance(v, int) for v in (lo, hi))
+        or not 0 <= lo <= hi
+        or hi < 1
+    ):
+        raise CoverInputError(
+            f"{name} must be k >= 1 or (lo, hi) with 0 <= lo <= hi and hi >= 1, got {value!r}"
+        )
     return lo, hi
 
 

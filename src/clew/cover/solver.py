@@ -84,7 +84,9 @@ def as_problem(source, *, matrix: bool | None = None) -> Problem:
 
         return read(source)
     if isinstance(source, (str, bytes)):
-        raise CoverInputError("a problem given as text must go through clew.cover.knuth.read (or pass a Path)")
+        raise CoverInputError(
+            "a problem given as text must go through clew.cover.knuth.read (or pass a Path)"
+        )
     if matrix not in (None, True, False):
         raise CoverInputError(f"matrix must be True, False or None, got {matrix!r}")
     if matrix:
@@ -96,7 +98,9 @@ def as_problem(source, *, matrix: bool | None = None) -> Problem:
     try:
         rows = list(source)
     except TypeError:
-        raise CoverInputError(f"a problem is a list of options, a 0/1 matrix or a file, got {source!r}") from None
+        raise CoverInputError(
+            f"a problem is a list of options, a 0/1 matrix or a file, got {source!r}"
+        ) from None
     kind = _matrix_or_names(rows)
     if kind is None:
         raise CoverInputError(
@@ -128,7 +132,11 @@ def _limit(limit) -> int:
 
 
 def _batch(batch) -> int:
-    if isinstance(batch, bool) or not hasattr(batch, "__index__") or not 1 <= batch.__index__() <= 1 << 20:
+    if (
+        isinstance(batch, bool)
+        or not hasattr(batch, "__index__")
+        or not 1 <= batch.__index__() <= 1 << 20
+    ):
         raise ArgumentError(f"batch must be an integer from 1 to {1 << 20}, got {batch!r}")
     return batch.__index__()
 
@@ -173,7 +181,14 @@ class Search:
     """
 
     def __init__(
-        self, problem, *, limit: int | None = None, batch: int = 1024, taken=(), engine: str = "auto", tables=None
+        self,
+        problem,
+        *,
+        limit: int | None = None,
+        batch: int = 1024,
+        taken=(),
+        engine: str = "auto",
+        tables=None,
     ) -> None:
         self.problem = as_problem(problem)
         self.limit = _limit(limit)
@@ -194,7 +209,9 @@ class Search:
         self._width = c.n_primary + 1  # a solution has at most one option per primary item
         if self.engine == "multiplicity":
             if any(not -1 <= o < len(self.problem.options) for o in self.taken):
-                raise CoverInputError(f"a path of the multiplicity engine holds option indices or -1, got {self.taken}")
+                raise CoverInputError(
+                    f"a path of the multiplicity engine holds option indices or -1, got {self.taken}"
+                )
             self._path = np.array(self.taken or (0,), np.int64)
             links, bound, slack, coloured, mbits = tables[1]
             if not fresh:
@@ -205,7 +222,9 @@ class Search:
             self._m = (*links, bound, slack, c.n_primary, coloured)
             self._x = np.zeros(most + c.n_primary + 2, np.int32)  # options and null moves
             self._ft = np.zeros(most + c.n_primary + 2, np.int32)
-            self._mb = None if mbits is None else _mbit_state(mbits, bound, slack, most + c.n_primary + 2)
+            self._mb = (
+                None if mbits is None else _mbit_state(mbits, bound, slack, most + c.n_primary + 2)
+            )
             clash = False
         elif self.engine == "bits":
             item_opts, conflict, opt_cov, full, *stacks = tables[1]
@@ -221,7 +240,9 @@ class Search:
             clash = False
             if self.taken:
                 # the first node of option o: the N headers, one spacer per option so far, ...
-                firsts = np.array([K.NODE_SIZE * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32)
+                firsts = np.array(
+                    [K.NODE_SIZE * (c.n_items + 2 + c.starts[o] + o) for o in self.taken], np.int32
+                )
                 clash = not K.take(L, R, nd, LEN, firsts, coloured)
         if clash:
             self._meta[K.DONE] = 1  # clashing options: no solution extends them
@@ -231,10 +252,21 @@ class Search:
         if self.engine == "bits":
             written = K.bits_search(*self._bits, self._meta, self.limit, out, sizes)
         elif self.engine == "multiplicity" and self._mb is not None:
-            written = MB.search(*self._mb, self._meta, self.limit, out, sizes, self._path, len(self.taken), 0)
+            written = MB.search(
+                *self._mb, self._meta, self.limit, out, sizes, self._path, len(self.taken), 0
+            )
         elif self.engine == "multiplicity":
             written = M.search(
-                *self._m, self._x, self._ft, self._meta, self.limit, out, sizes, self._path, len(self.taken), 0
+                *self._m,
+                self._x,
+                self._ft,
+                self._meta,
+                self.limit,
+                out,
+                sizes,
+                self._path,
+                len(self.taken),
+                0,
             )
         else:
             written = K.search(*self._links, self._x, self._meta, self.limit, out, sizes)
@@ -255,8 +287,14 @@ class Search:
 
     def to_dict(self) -> dict:
         """The search so far as JSON data (the fields are listed in the class docstring)."""
-        return {"engine": self.engine, "limit": self.limit or None, "count": self.count, "nodes": self.nodes,
-                "seconds": round(self.seconds, 6), "done": self.done}
+        return {
+            "engine": self.engine,
+            "limit": self.limit or None,
+            "count": self.count,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "done": self.done,
+        }
 
     def run(self) -> int:
         """Search to the end (or the limit) without keeping solutions; the count."""
@@ -297,7 +335,11 @@ def search_tables(problem: Problem, engine: str = "auto") -> tuple:
         slack = np.zeros(c.n_items + 1, np.int32)
         bound[1 : c.n_primary + 1] = c.hi
         slack[1 : c.n_primary + 1] = c.hi - c.lo
-        mbits = _mbit_arrays(c) if 0 < len(problem.options) <= MBITS_MAX_OPTIONS and c.n_primary else None
+        mbits = (
+            _mbit_arrays(c)
+            if 0 < len(problem.options) <= MBITS_MAX_OPTIONS and c.n_primary
+            else None
+        )
         return engine, (tuple(links), bound, slack, bool(c.colours.any()), mbits)
     if engine == "bits":
         return engine, _bit_arrays(c)
@@ -316,9 +358,20 @@ def _bit_arrays(c) -> tuple:
     # the options of each item, and of each (item, colour)
     by_item = np.zeros((c.n_items, words), np.uint64)
     np.bitwise_or.at(by_item, (c.items, word), bit)
-    keys = {key: k for k, key in enumerate(sorted(set(zip(c.items[c.colours > 0].tolist(), c.colours[c.colours > 0].tolist()))))}
+    keys = {
+        key: k
+        for k, key in enumerate(
+            sorted(set(zip(c.items[c.colours > 0].tolist(), c.colours[c.colours > 0].tolist())))
+        )
+    }
     by_colour = np.zeros((max(1, len(keys)), words), np.uint64)
-    entry_key = np.array([keys.get((i, col), -1) if col else -1 for i, col in zip(c.items.tolist(), c.colours.tolist())], np.int64)
+    entry_key = np.array(
+        [
+            keys.get((i, col), -1) if col else -1
+            for i, col in zip(c.items.tolist(), c.colours.tolist())
+        ],
+        np.int64,
+    )
     coloured = entry_key >= 0
     if coloured.any():
         np.bitwise_or.at(by_colour, (entry_key[coloured], word[coloured]), bit[coloured])
@@ -398,11 +451,26 @@ def _mbit_state(mbits: tuple, bound: np.ndarray, slack: np.ndarray, levels: int)
     n_primary = opts.shape[0] - 1
     ACT = np.zeros((levels, (n_primary + 1 + 63) // 64), np.uint64)
     items = np.arange(1, n_primary + 1)  # bit j: primary item j (bit 0 unused)
-    np.bitwise_or.at(ACT[0], items >> 6, np.left_shift(np.uint64(1), (items & 63).astype(np.uint64)))
+    np.bitwise_or.at(
+        ACT[0], items >> 6, np.left_shift(np.uint64(1), (items & 63).astype(np.uint64))
+    )
     CAND = np.zeros_like(A)
     XS = np.zeros(levels, np.int64)
     ITEMS = np.zeros(levels, np.int64)
-    return (opts, sec, prim, pstart, bound, slack, has_sec, A.view(np.int64), ACT.view(np.int64), CAND.view(np.int64), XS, ITEMS)
+    return (
+        opts,
+        sec,
+        prim,
+        pstart,
+        bound,
+        slack,
+        has_sec,
+        A.view(np.int64),
+        ACT.view(np.int64),
+        CAND.view(np.int64),
+        XS,
+        ITEMS,
+    )
 
 
 def _take_bits(bits: tuple, taken: tuple[int, ...]) -> bool:
@@ -459,7 +527,9 @@ def reduce(problem: Problem, chosen) -> tuple[Problem, tuple[int, ...]] | None:
     ((('a', 'b'), ('a',)), (0, 2))
     """
     if problem.multiplicities:
-        raise CoverInputError("reduce() does not take problems with multiplicities (bounds other than 1:1)")
+        raise CoverInputError(
+            "reduce() does not take problems with multiplicities (bounds other than 1:1)"
+        )
     gone: set = set()
     colour_of: dict = {}
     for o in chosen:
@@ -479,7 +549,9 @@ def reduce(problem: Problem, chosen) -> tuple[Problem, tuple[int, ...]] | None:
             continue
         kept = []
         for token, (name, colour) in zip(option, problem.entries[o]):
-            if name in gone or (name in colour_of and (colour is None or colour != colour_of[name])):
+            if name in gone or (
+                name in colour_of and (colour is None or colour != colour_of[name])
+            ):
                 break
             if name not in colour_of:
                 kept.append(token)
@@ -571,11 +643,24 @@ def _m_prefixes(problem: Problem, tables: tuple, pieces: int) -> list[tuple[int,
     while len(found) < pieces:
         depth += 1
         search = Search(problem, tables=tables)
-        out = np.zeros((min(1 << 16, max(1024, 4 * pieces)), depth), np.int64)  # refilled as it goes
+        out = np.zeros(
+            (min(1 << 16, max(1024, 4 * pieces)), depth), np.int64
+        )  # refilled as it goes
         sizes = np.zeros(out.shape[0], np.int64)
         paths: list[tuple[int, ...]] = []
         while not search.done and len(paths) <= _MAX_PATHS:
-            written = M.search(*search._m, search._x, search._ft, search._meta, 0, out, sizes, search._path, 0, depth)
+            written = M.search(
+                *search._m,
+                search._x,
+                search._ft,
+                search._meta,
+                0,
+                out,
+                sizes,
+                search._path,
+                0,
+                depth,
+            )
             paths.extend(tuple(out[r, : sizes[r]].tolist()) for r in range(written))
         if len(paths) > _MAX_PATHS:
             break  # too many pieces at this level: keep the level above
@@ -603,7 +688,9 @@ def _bit_prefixes(bits: tuple, pieces: int) -> list[tuple[int, ...]]:
             if not n_primary or not open_words.any():
                 deeper.append((prefix, a, cov))  # a full cover already: a piece of one
                 continue
-            items = np.flatnonzero(np.unpackbits(open_words.view(np.uint8), bitorder="little")[:n_primary])
+            items = np.flatnonzero(
+                np.unpackbits(open_words.view(np.uint8), bitorder="little")[:n_primary]
+            )
             sizes = np.bitwise_count(item_opts[items] & a).sum(axis=1)
             item = items[int(np.argmin(sizes))]
             grew = True
@@ -654,16 +741,22 @@ def check_cover(problem, solution) -> None:
     try:
         chosen = [int(o) for o in solution]
     except (TypeError, ValueError):
-        raise InvalidSolutionError(f"a solution is a list of option indices, got {solution!r}") from None
+        raise InvalidSolutionError(
+            f"a solution is a list of option indices, got {solution!r}"
+        ) from None
     if len(set(chosen)) != len(chosen):
-        raise InvalidSolutionError(f"option {next(o for o in chosen if chosen.count(o) > 1)} is chosen twice")
+        raise InvalidSolutionError(
+            f"option {next(o for o in chosen if chosen.count(o) > 1)} is chosen twice"
+        )
     bounds = dict(zip(problem.primary, problem.bounds))
     secondary = set(problem.secondary)
     by: dict = {}  # item -> the options covering it so far
     colour_of: dict = {}  # secondary item -> its colour (None: taken without one)
     for o in chosen:
         if not 0 <= o < len(problem.options):
-            raise InvalidSolutionError(f"there is no option {o} (the problem has {len(problem.options)})")
+            raise InvalidSolutionError(
+                f"there is no option {o} (the problem has {len(problem.options)})"
+            )
         entries = problem.entries[o]
         if not any(name in bounds for name, _ in entries):
             what = "is empty" if not entries else "covers no primary item"
@@ -672,11 +765,15 @@ def check_cover(problem, solution) -> None:
             users = by.setdefault(name, [])
             if name in secondary:
                 if users and (colour is None or colour_of[name] != colour):
-                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {users[0]} and {o}")
+                    raise InvalidSolutionError(
+                        f"item {name!r} is covered twice, by options {users[0]} and {o}"
+                    )
                 colour_of[name] = colour
             elif len(users) == bounds[name][1]:
                 if bounds[name] == (1, 1):
-                    raise InvalidSolutionError(f"item {name!r} is covered twice, by options {users[0]} and {o}")
+                    raise InvalidSolutionError(
+                        f"item {name!r} is covered twice, by options {users[0]} and {o}"
+                    )
                 raise InvalidSolutionError(
                     f"primary item {name!r} is covered {_times(len(users) + 1)} ({_listing(users + [o])}), "
                     f"at most {bounds[name][1]} allowed"
@@ -687,7 +784,9 @@ def check_cover(problem, solution) -> None:
         if len(users) < lo:
             if (lo, hi) == (1, 1):
                 raise InvalidSolutionError(f"primary item {name!r} is not covered")
-            covered = f"covered {_times(len(users))} ({_listing(users)})" if users else "not covered"
+            covered = (
+                f"covered {_times(len(users))} ({_listing(users)})" if users else "not covered"
+            )
             raise InvalidSolutionError(f"primary item {name!r} is {covered}, at least {lo} needed")
 
 
@@ -719,5 +818,3 @@ def is_cover(problem, solution) -> bool:
     except InvalidSolutionError:
         return False
     return True
-
-

@@ -43,7 +43,9 @@ __all__ = ["trace"]
 _BATCH = 4096
 
 
-def trace(problem, *, limit: int | None = None, max_events: int | None = None, summary: bool = False) -> Trace:
+def trace(
+    problem, *, limit: int | None = None, max_events: int | None = None, summary: bool = False
+) -> Trace:
     """The events of the exact cover search of ``problem``, as it runs.
 
     Parameters
@@ -81,7 +83,12 @@ def trace(problem, *, limit: int | None = None, max_events: int | None = None, s
     if max_events is not None:
         max_events = check_size(max_events, name="max_events", low=1, high=1 << 62)
     record = Recorder(max_events, all_solutions=limit is None, summary=summary)
-    end = {"strategy": "pruned", "problem": "exact cover", "primary": len(problem.primary), "options": len(problem.options)}
+    end = {
+        "strategy": "pruned",
+        "problem": "exact cover",
+        "primary": len(problem.primary),
+        "options": len(problem.options),
+    }
     return record.run(_events(problem, limit, record), **end)
 
 
@@ -99,7 +106,18 @@ def _events(problem, limit: int | None, record: Recorder) -> Iterator[dict]:
     out = np.zeros((_BATCH, M.EVENT_FIELDS), np.int64)
     sizes = np.zeros(_BATCH, np.int64)
     while not search.done:
-        written = M.search(*search._m, search._x, search._ft, search._meta, search.limit, out, sizes, search._path, 0, M.TRACE)
+        written = M.search(
+            *search._m,
+            search._x,
+            search._ft,
+            search._meta,
+            search.limit,
+            out,
+            sizes,
+            search._path,
+            0,
+            M.TRACE,
+        )
         for kind, level, option, item in out[:written].tolist():
             name = names[item - 1] if item > 0 else None
             choice = option if option >= 0 else None
@@ -113,19 +131,44 @@ def _events(problem, limit: int | None, record: Recorder) -> Iterator[dict]:
                 col = tried[level]
                 tried[level] += 1
                 items = list(problem.options[option]) if option >= 0 else []
-                yield record("place", option=choice, item=name, items=items, row=level, col=col, choice=choice)
+                yield record(
+                    "place",
+                    option=choice,
+                    item=name,
+                    items=items,
+                    row=level,
+                    col=col,
+                    choice=choice,
+                )
             elif kind == M.EV_BACKTRACK:
                 _, before = path.pop()
                 dead_end = state["solutions"] == before
                 state["backtracks"] += dead_end
                 state["depth"] = level
                 col = tried[level] - 1
-                yield record("backtrack", option=choice, item=name, dead_end=dead_end, row=level, col=col, choice=choice)
+                yield record(
+                    "backtrack",
+                    option=choice,
+                    item=name,
+                    dead_end=dead_end,
+                    row=level,
+                    col=col,
+                    choice=choice,
+                )
             elif kind == M.EV_PRUNE:
-                col = tried[level] if len(tried) > level else 0  # where the next alternative would be
-                yield record("prune", item=name, why="too few options", row=level, col=col, choice=None)
+                col = (
+                    tried[level] if len(tried) > level else 0
+                )  # where the next alternative would be
+                yield record(
+                    "prune", item=name, why="too few options", row=level, col=col, choice=None
+                )
             else:
                 state["solutions"] += 1
                 chosen = [o if o >= 0 else None for o, _ in path]
                 columns = [t - 1 for t in tried[: len(path)]]
-                yield record("solution", options=sorted(o for o in chosen if o is not None), columns=columns, path=chosen)
+                yield record(
+                    "solution",
+                    options=sorted(o for o in chosen if o is not None),
+                    columns=columns,
+                    path=chosen,
+                )

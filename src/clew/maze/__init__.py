@@ -23,7 +23,9 @@ Modules: :mod:`.geometry` (cells, rooms, directions), :mod:`.text` (reading and 
 from __future__ import annotations
 
 from .._lazy import lazy_names
-from .trace import trace  # light (numpy comes with a trace); imported here so that `trace` stays the function
+from .trace import (
+    trace,
+)  # light (numpy comes with a trace); imported here so that `trace` stays the function
 
 # Every other public name is loaded on first use (PEP 562): the help of `clew maze` reads
 # the registries of clew.maze.geometry without loading numpy or numba.

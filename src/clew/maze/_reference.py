@@ -56,7 +56,11 @@ def backtracker(width: int, height: int, seed: int) -> list[str]:
     rows[2 * stack[0][0] + 1][2 * stack[0][1] + 1] = "."
     while stack:
         r, c = stack[-1]
-        fresh = [d for d in _inside(width, height, r, c) if (r + _STEPS[d][0], c + _STEPS[d][1]) not in seen]
+        fresh = [
+            d
+            for d in _inside(width, height, r, c)
+            if (r + _STEPS[d][0], c + _STEPS[d][1]) not in seen
+        ]
         if not fresh:
             stack.pop()
             continue
@@ -87,7 +91,7 @@ def wilson(width: int, height: int, seed: int) -> list[str]:
             dr, dc = _STEPS[options[rng.below(len(options))]]
             nxt = (r + dr, c + dc)
             if nxt in walk:
-                del walk[walk.index(nxt) + 1:]
+                del walk[walk.index(nxt) + 1 :]
             else:
                 walk.append(nxt)
         for (r, c), (r2, c2) in zip(walk, walk[1:]):

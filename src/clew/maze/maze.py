@@ -68,15 +68,22 @@ class MazeSolution(Picture):  # Picture: shows itself in a notebook, the path dr
 
     def to_dict(self) -> dict:
         """The solution as JSON data (``path`` as lists of ``[row, column]``, from 0)."""
-        return {"method": self.method, "length": self.length, "nodes": self.nodes,
-                "backtracks": self.backtracks, "path": [list(cell) for cell in self.path]}
+        return {
+            "method": self.method,
+            "length": self.length,
+            "nodes": self.nodes,
+            "backtracks": self.backtracks,
+            "path": [list(cell) for cell in self.path],
+        }
 
     as_dict = to_dict  # the name of earlier versions
 
     def to_text(self) -> str:
         """The text of the maze with the path drawn in ``o`` (:meth:`Maze.to_text`)."""
         if self.maze is None:
-            raise MazeInputError("this solution does not know its maze: draw it with maze.to_text(path=solution.path)")
+            raise MazeInputError(
+                "this solution does not know its maze: draw it with maze.to_text(path=solution.path)"
+            )
         return self.maze.to_text(path=self.path)
 
 
@@ -107,7 +114,9 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     ('#S....#.#', [1, 1])
     """
 
-    def __init__(self, grid: np.ndarray, *, seed: int | None = None, method: str | None = None) -> None:
+    def __init__(
+        self, grid: np.ndarray, *, seed: int | None = None, method: str | None = None
+    ) -> None:
         grid = np.ascontiguousarray(grid, dtype=np.uint8)
         if grid.ndim != 2:
             raise MazeInputError(f"a maze grid has two dimensions, got {grid.ndim}")
@@ -169,8 +178,15 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     def to_dict(self) -> dict:
         """The maze as JSON data (the fields are listed in the class docstring)."""
         rows, cols = self.grid.shape
-        return {"rows": rows, "columns": cols, "start": list(self.start), "end": list(self.end),
-                "seed": self.seed, "method": self.method, "grid": self.rows()}
+        return {
+            "rows": rows,
+            "columns": cols,
+            "start": list(self.start),
+            "end": list(self.end),
+            "seed": self.seed,
+            "method": self.method,
+            "grid": self.rows(),
+        }
 
     def __str__(self) -> str:
         return self.to_text().rstrip("\n")
@@ -196,7 +212,9 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
     # ---- the searches ----
 
     @classmethod
-    def generate(cls, width: int, height: int, *, method: str = "backtracker", seed: int | None = None) -> Maze:
+    def generate(
+        cls, width: int, height: int, *, method: str = "backtracker", seed: int | None = None
+    ) -> Maze:
         """See :func:`generate`."""
         return generate(width, height, method=method, seed=seed)
 
@@ -216,7 +234,9 @@ def _check_method(method, allowed: tuple[str, ...], what: str) -> str:
     return method
 
 
-def generate(width: int, height: int, *, method: str = "backtracker", seed: int | None = None) -> Maze:
+def generate(
+    width: int, height: int, *, method: str = "backtracker", seed: int | None = None
+) -> Maze:
     """A perfect maze of ``width x height`` rooms: exactly one path between any two rooms.
 
     Parameters
@@ -249,9 +269,13 @@ def generate(width: int, height: int, *, method: str = "backtracker", seed: int 
     width = check_size(width, name="width", high=MAX_ROOMS)
     height = check_size(height, name="height", high=MAX_ROOMS)
     if width * height < 2:
-        raise MazeInputError("a maze needs at least 2 rooms (S and E are in different rooms), got 1 x 1")
+        raise MazeInputError(
+            "a maze needs at least 2 rooms (S and E are in different rooms), got 1 x 1"
+        )
     if width * height > MAX_ROOMS:
-        raise MazeInputError(f"a maze has at most {MAX_ROOMS:,} rooms, got {width} x {height} = {width * height:,}")
+        raise MazeInputError(
+            f"a maze has at most {MAX_ROOMS:,} rooms, got {width} x {height} = {width * height:,}"
+        )
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     else:
@@ -335,5 +359,7 @@ def count_paths(maze, *, limit: int | None = None) -> int:
     rows, cols = maze.grid.shape
     start = maze.start[0] * cols + maze.start[1]
     end = maze.end[0] * cols + maze.end[1]
-    count, _nodes = K.count_paths(maze.grid.ravel(), rows, cols, start, end, 0 if limit is None else limit)
+    count, _nodes = K.count_paths(
+        maze.grid.ravel(), rows, cols, start, end, 0 if limit is None else limit
+    )
     return int(count)

@@ -89,20 +89,30 @@ def parse_text(text: str | bytes, *, source: str | None = None) -> np.ndarray:
     # the lines as (start, end) offsets, found by numpy: no Python object per line, so that
     # ten million empty lines cost no more than one line of ten million cells
     first = data.find(b"\n")
-    if first == 0 or first == 1 and data[:1] == b"\r":  # before the lines are counted: ten million empty lines
-        raise MazeInputError(f"{prefix}the maze is empty" if len(data) <= first + 1
-                             else f"{prefix}line 1 is empty: a maze starts on its first line")
+    if (
+        first == 0 or first == 1 and data[:1] == b"\r"
+    ):  # before the lines are counted: ten million empty lines
+        raise MazeInputError(
+            f"{prefix}the maze is empty"
+            if len(data) <= first + 1
+            else f"{prefix}line 1 is empty: a maze starts on its first line"
+        )
     breaks = np.flatnonzero(buf == ord("\n"))
     starts = np.concatenate(([0], breaks + 1))
     ends = np.concatenate((breaks, [buf.size]))
     if starts[-1] == buf.size:
         starts, ends = starts[:-1], ends[:-1]  # the final newline
-    carriage = (ends > starts) & (buf[np.maximum(ends - 1, 0)] == ord("\r")) if buf.size else ends > starts
+    carriage = (
+        (ends > starts) & (buf[np.maximum(ends - 1, 0)] == ord("\r")) if buf.size else ends > starts
+    )
     ends = ends - carriage  # Windows line ends
     lengths = ends - starts
     if not lengths.size or not lengths[0]:
-        raise MazeInputError(f"{prefix}the maze is empty" if lengths.size <= 1
-                             else f"{prefix}line 1 is empty: a maze starts on its first line")
+        raise MazeInputError(
+            f"{prefix}the maze is empty"
+            if lengths.size <= 1
+            else f"{prefix}line 1 is empty: a maze starts on its first line"
+        )
     width = int(lengths[0])
     wrong = np.flatnonzero(lengths != width)
     if wrong.size:
@@ -137,7 +147,9 @@ def parse_text(text: str | bytes, *, source: str | None = None) -> np.ndarray:
         if counts[code] > 1:
             first = cell_name(*divmod(int(where[2 * i]), width))
             second = cell_name(*divmod(int(where[2 * i + 1]), width))
-            raise MazeInputError(f"{prefix}{second}: a second {name} '{letter}' (the first is at {first})")
+            raise MazeInputError(
+                f"{prefix}{second}: a second {name} '{letter}' (the first is at {first})"
+            )
     return grid
 
 

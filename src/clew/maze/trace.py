@@ -34,7 +34,9 @@ if TYPE_CHECKING:  # for the annotations only: the maze module loads numpy and n
 __all__ = ["trace"]
 
 
-def trace(maze: Maze | str, *, max_events: int | None = None, summary: bool = False) -> Iterator[dict]:
+def trace(
+    maze: Maze | str, *, max_events: int | None = None, summary: bool = False
+) -> Iterator[dict]:
     """The events of the depth-first walk from S to E.
 
     Parameters
@@ -66,8 +68,12 @@ def trace(maze: Maze | str, *, max_events: int | None = None, summary: bool = Fa
     rows, cols = maze.shape
     return record.run(
         _walk(maze, record),
-        strategy="dfs", maze=maze.to_text(), rows=rows, cols=cols,
-        start=list(maze.start), end=list(maze.end),
+        strategy="dfs",
+        maze=maze.to_text(),
+        rows=rows,
+        cols=cols,
+        start=list(maze.start),
+        end=list(maze.end),
     )
 
 

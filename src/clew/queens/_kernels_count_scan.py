@@ -225,7 +225,9 @@ def _rows(n, full, rows, cols, d1, d2, work, tally):
         d1 = work[j, _W_D1] | (bit << x)
         d2 = work[j, _W_D2] | (bit << (n - 1 - x))
         if j == stop:
-            count += _triple(n, full, work[j + 1, _W_ROW], work[j + 2, _W_ROW], work[j + 3, _W_ROW], cols, d1, d2)
+            count += _triple(
+                n, full, work[j + 1, _W_ROW], work[j + 2, _W_ROW], work[j + 3, _W_ROW], cols, d1, d2
+            )
             continue
         j += 1
         y = work[j, _W_ROW]

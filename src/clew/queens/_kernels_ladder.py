@@ -52,7 +52,9 @@ def attack_masks(n):
             m = np.int64(0)
             for r2 in range(n):
                 for c2 in range(n):
-                    if (r2 != r or c2 != c) and (r2 == r or c2 == c or r2 - c2 == r - c or r2 + c2 == r + c):
+                    if (r2 != r or c2 != c) and (
+                        r2 == r or c2 == c or r2 - c2 == r - c or r2 + c2 == r + c
+                    ):
                         m |= np.int64(1) << np.int64(r2 * n + c2)
             out[r * n + c] = m
     return out

@@ -142,7 +142,11 @@ def _write_images(n, perm, syms, w, word, size, buf, p):
         perm[_INV, perm[_SOL, r]] = r
     for h in range(w):
         s = syms[h]
-        t = _INV if (s == TRANSPOSE or s == ROTATE_90 or s == ROTATE_270 or s == ANTI_TRANSPOSE) else _SOL
+        t = (
+            _INV
+            if (s == TRANSPOSE or s == ROTATE_90 or s == ROTATE_270 or s == ANTI_TRANSPOSE)
+            else _SOL
+        )
         upside = s == MIRROR_TOP_BOTTOM or s == ROTATE_180 or s == ROTATE_270 or s == ANTI_TRANSPOSE
         across = s == MIRROR_LEFT_RIGHT or s == ROTATE_180 or s == ROTATE_90 or s == ANTI_TRANSPOSE
         j0, dj = (m, -1) if upside else (0, 1)

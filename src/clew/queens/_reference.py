@@ -138,8 +138,12 @@ def count_completions(n: int, queens: list[tuple[int, int]], tail: int = 2) -> t
     def choose() -> list[tuple[int, int]]:
         # the squares of the line to branch on
         best: tuple | None = None
-        lines = [(0, r, [(r, c) for c in range(n) if safe(r, c)]) for r in range(n) if r not in rows]
-        lines += [(1, c, [(r, c) for r in range(n) if safe(r, c)]) for c in range(n) if c not in cols]
+        lines = [
+            (0, r, [(r, c) for c in range(n) if safe(r, c)]) for r in range(n) if r not in rows
+        ]
+        lines += [
+            (1, c, [(r, c) for r in range(n) if safe(r, c)]) for c in range(n) if c not in cols
+        ]
         for kind, index, squares in lines:
             if len(squares) <= 1:
                 return squares

@@ -29,7 +29,10 @@ MAX_ONE_N = 1_000_000_000
 #: ``clew queens`` is made from this table).
 LIMITS = {
     "count": (MAX_COUNT_N, "the counting kernels keep a line of the board in a 64-bit mask"),
-    "solve": (MAX_SOLVE_N, "the enumeration kernel keeps a row in a 64-bit mask; 32 in symmetry order"),
+    "solve": (
+        MAX_SOLVE_N,
+        "the enumeration kernel keeps a row in a 64-bit mask; 32 in symmetry order",
+    ),
     "one": (MAX_ONE_N, "memory: about 16 bytes a queen, 40 with the local search"),
     "complete": (MAX_COMPLETE_N, "a row or column of the board is one 64-bit mask"),
 }

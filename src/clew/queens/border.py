@@ -22,7 +22,13 @@ import numpy as np
 
 from ._kernels_common import MAX_BORDER, SYMMETRIES
 
-__all__ = ["TABLE_COLUMNS", "TABLE_QUEENS", "TABLE_SQUARES", "TABLE_WEIGHT", "border_constellations"]
+__all__ = [
+    "TABLE_COLUMNS",
+    "TABLE_QUEENS",
+    "TABLE_SQUARES",
+    "TABLE_WEIGHT",
+    "border_constellations",
+]
 
 #: Columns of the table: the number of border queens, their squares from ``TABLE_SQUARES``
 #: on (``MAX_BORDER`` slots, -1 if unused), and the orbit size.
@@ -95,7 +101,10 @@ def _batch(n: int, t: np.ndarray, b: np.ndarray, lft: np.ndarray, rgt: np.ndarra
     c = [q % n for q in s]
     keys = np.empty((SYMMETRIES, len(t)), np.int64)
     for g in range(SYMMETRIES):
-        keys[g] = _key(_sort4([np.where(used[i], _image(g, r[i], c[i], n), none) for i in range(MAX_BORDER)]), bits)
+        keys[g] = _key(
+            _sort4([np.where(used[i], _image(g, r[i], c[i], n), none) for i in range(MAX_BORDER)]),
+            bits,
+        )
     # canonical: no image smaller than the constellation itself (the identity's image)
     canonical = keys.min(axis=0) == keys[0]
     keys = np.sort(keys[:, canonical], axis=0)
@@ -135,5 +144,7 @@ def border_constellations(n: int) -> np.ndarray:
     for t0 in range(0, n, step):
         tops = np.arange(t0, min(n, t0 + step), dtype=np.int64)
         t = np.repeat(tops, len(b))
-        pieces.append(_batch(n, t, np.tile(b, len(tops)), np.tile(lft, len(tops)), np.tile(rgt, len(tops))))
+        pieces.append(
+            _batch(n, t, np.tile(b, len(tops)), np.tile(lft, len(tops)), np.tile(rgt, len(tops)))
+        )
     return np.ascontiguousarray(np.concatenate(pieces))

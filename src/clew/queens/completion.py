@@ -85,7 +85,13 @@ class Completion(Picture):
         """The JSON form: ``n``, ``columns``, ``count``, ``limit``, ``exact`` (see the class)."""
         n = self.n if self.n is not None else (None if self.first is None else len(self.first))
         columns = None if self.first is None else [int(c) for c in self.first]
-        return {"n": n, "columns": columns, "count": self.count, "limit": self.limit, "exact": self.exact}
+        return {
+            "n": n,
+            "columns": columns,
+            "count": self.count,
+            "limit": self.limit,
+            "exact": self.exact,
+        }
 
 
 def _name(square: tuple[int, int]) -> str:
@@ -98,7 +104,9 @@ def _squares(items: Iterable, n: int, what: str) -> list[tuple[int, int]]:
     try:
         items = list(items)
     except TypeError:
-        raise CompletionInputError(f"{what} must be a list of (row, column) pairs, got {items!r}") from None
+        raise CompletionInputError(
+            f"{what} must be a list of (row, column) pairs, got {items!r}"
+        ) from None
     for item in items:
         try:
             r, c = item
@@ -136,7 +144,9 @@ def check_board(n: int, placed: Iterable = (), blocked: Iterable = ()) -> tuple[
         for b in queens[:i]:
             if a[0] == b[0] or a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1]):
                 line = "row" if a[0] == b[0] else "column" if a[1] == b[1] else "diagonal"
-                raise CompletionInputError(f"the queens on {_name(b)} and {_name(a)} attack each other along a {line}")
+                raise CompletionInputError(
+                    f"the queens on {_name(b)} and {_name(a)} attack each other along a {line}"
+                )
     return queens, walls
 
 
@@ -225,7 +235,10 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
     n = None
     for r, (number, raw) in enumerate(rows):
         squares = 0
-        if len(raw) > MAX_COMPLETE_N and len(raw.replace(" ", "").replace("\t", "").replace("\r", "")) > MAX_COMPLETE_N:
+        if (
+            len(raw) > MAX_COMPLETE_N
+            and len(raw.replace(" ", "").replace("\t", "").replace("\r", "")) > MAX_COMPLETE_N
+        ):
             raise CompletionInputError(
                 f"line {number}: more than {MAX_COMPLETE_N} squares; a board has at most {MAX_COMPLETE_N} "
                 "(a row or column of the board is one 64-bit mask)"
@@ -240,11 +253,15 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
             elif ch in "xX":
                 blocked.append((r, c))
             elif ch != ".":
-                raise CompletionInputError(f"line {number}, character {position}: {ch!r} is not Q, . or x")
+                raise CompletionInputError(
+                    f"line {number}, character {position}: {ch!r} is not Q, . or x"
+                )
         if n is None:
             n = squares
         elif squares != n:
-            raise CompletionInputError(f"line {number}: {plural(squares, 'square')}, but the first row has {n}")
+            raise CompletionInputError(
+                f"line {number}: {plural(squares, 'square')}, but the first row has {n}"
+            )
     if len(rows) != n:
         raise CompletionInputError(
             f"the board has {plural(len(rows), 'row')} of {plural(n, 'square')}: it must be square"
@@ -288,7 +305,9 @@ def read_board(source) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise CompletionInputError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise CompletionInputError(
+                f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+            ) from None
     try:
         return parse_board(data)
     except CompletionInputError as exc:

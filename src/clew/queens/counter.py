@@ -58,7 +58,9 @@ def count_job(
     """
     n = check_size(n, high=MAX_COUNT_N)
     check_jobs(jobs)  # refused at once, in the same words as by the mechanism
-    mechanism = pieces is not None or journal is not None or dask is not None or scheduler is not None
+    mechanism = (
+        pieces is not None or journal is not None or dask is not None or scheduler is not None
+    )
     if not mechanism and n <= small.SMALL_N and not _compiled_loaded():
         total, fundamental = small.counts(n) if unique else (small.count(n), None)
         return {"n": n, "total": total, "unique": fundamental}
@@ -67,7 +69,9 @@ def count_job(
 
     # a plain count loads one kernel module; the fundamental count's rotation searches and
     # the split pieces' first lines are in ``_kernels_count`` (see ``counting``)
-    modules = ["queens/_kernels_count_scan.py"] + (["queens/_kernels_count.py"] if unique or pieces is not None else [])
+    modules = ["queens/_kernels_count_scan.py"] + (
+        ["queens/_kernels_count.py"] if unique or pieces is not None else []
+    )
     announce(*modules, job="queens count")
     work = QueensCount(n, unique=unique, pieces=pieces)
     return run(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, **options)

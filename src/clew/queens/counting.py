@@ -31,7 +31,14 @@ from ._kernels_common import COLUMN_LINE
 from .board import MAX_COUNT_N
 from .border import TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT, border_constellations
 
-__all__ = ["COMPLETION_TAIL", "MAX_PIECES", "QueensCount", "constellations", "count_piece", "count_symmetric"]
+__all__ = [
+    "COMPLETION_TAIL",
+    "MAX_PIECES",
+    "QueensCount",
+    "constellations",
+    "count_piece",
+    "count_symmetric",
+]
 
 #: Most pieces a count can be cut into. Up to one piece per constellation a piece is a
 #: slice of the table; beyond, constellations are split on the first choices of their own
@@ -77,7 +84,9 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     else:
         counts = scan.count_constellations_tail(n, table, lo, hi, tail, tally)
     # weights times counts in Python integers: exact beyond 2**63
-    return sum(int(w) * int(c) for w, c in zip(table[lo:hi, TABLE_WEIGHT].tolist(), counts.tolist()))
+    return sum(
+        int(w) * int(c) for w, c in zip(table[lo:hi, TABLE_WEIGHT].tolist(), counts.tolist())
+    )
 
 
 def count_symmetric(n: int, quarter: bool = False) -> int:
@@ -104,7 +113,11 @@ class _Pieces:
         if i < 0:
             i += len(self)
         if 0 <= i < self.count:
-            return ("constellations", self.rows * i // self.count, self.rows * (i + 1) // self.count)
+            return (
+                "constellations",
+                self.rows * i // self.count,
+                self.rows * (i + 1) // self.count,
+            )
         if self.count <= i < len(self):
             return self.extra[i - self.count]
         raise IndexError(i)
@@ -225,7 +238,9 @@ class QueensCount(Work):
                 half, quarter = values[main:]
                 burnside = total + half + 2 * quarter
                 if burnside % 8:
-                    raise RuntimeError(f"Burnside's lemma violated for n={self.n}: a kernel is wrong")
+                    raise RuntimeError(
+                        f"Burnside's lemma violated for n={self.n}: a kernel is wrong"
+                    )
                 answer["unique"] = burnside // 8
         return answer
 

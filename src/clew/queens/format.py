@@ -32,7 +32,9 @@ def _picture_size(columns: Sequence[int]) -> int:
     for r, c in enumerate(columns):
         if not 0 <= c < n:
             # the row from 1 as in every message; the column as given (a value, not a place)
-            raise InvalidSolutionError(f"the queen of row {r + 1} is off the {n}x{n} board: its column is {c}, not 0 to {n - 1}")
+            raise InvalidSolutionError(
+                f"the queen of row {r + 1} is off the {n}x{n} board: its column is {c}, not 0 to {n - 1}"
+            )
     return n
 
 

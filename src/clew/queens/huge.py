@@ -33,7 +33,15 @@ from .board import MAX_ONE_N
 from .format import MAX_PICTURE_N
 from .solution import Solution
 
-__all__ = ["BYTES_PER_QUEEN", "MAX_ONE_N", "SolutionArray", "construct", "local", "one", "write_line"]
+__all__ = [
+    "BYTES_PER_QUEEN",
+    "MAX_ONE_N",
+    "SolutionArray",
+    "construct",
+    "local",
+    "one",
+    "write_line",
+]
 
 #: Peak memory of :func:`one` per queen, in bytes: the construction's arrays, the local
 #: search's column and diagonal counters (int64).

@@ -263,22 +263,38 @@ def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
     work = math.comb(n * n, n)
     formula = f"C({n * n}, {n}) placements of {n} queens on {n * n} squares"
     if work > limit:
-        out["every"] = Rung("every", names["every"], work, True, None, None, None, f"{over}; {formula}")
+        out["every"] = Rung(
+            "every", names["every"], work, True, None, None, None, f"{over}; {formula}"
+        )
     elif n > K.MAX_EVERY_N:
-        out["every"] = Rung("every", names["every"], work, True, None, None, None,
-                            f"not run: the kernel keeps a board in 64 bits (n <= {K.MAX_EVERY_N}); {formula}")
+        out["every"] = Rung(
+            "every",
+            names["every"],
+            work,
+            True,
+            None,
+            None,
+            None,
+            f"not run: the kernel keeps a board in 64 bits (n <= {K.MAX_EVERY_N}); {formula}",
+        )
     else:
         (examined, found), seconds = _timed(K.every_placement, n, K.attack_masks(n))
-        out["every"] = Rung("every", names["every"], int(examined), True, None, seconds, int(found), formula)
+        out["every"] = Rung(
+            "every", names["every"], int(examined), True, None, seconds, int(found), formula
+        )
 
     # one queen per row: n^n boards
     work = n**n
     formula = f"{n}^{n} boards with one queen in each row"
     if work > limit:
-        out["rows"] = Rung("rows", names["rows"], work, True, None, None, None, f"{over}; {formula}")
+        out["rows"] = Rung(
+            "rows", names["rows"], work, True, None, None, None, f"{over}; {formula}"
+        )
     else:
         (examined, found), seconds = _timed(K.one_per_row, n)
-        out["rows"] = Rung("rows", names["rows"], int(examined), True, None, seconds, int(found), formula)
+        out["rows"] = Rung(
+            "rows", names["rows"], int(examined), True, None, seconds, int(found), formula
+        )
 
     # the bitmask search first: its rows tell the exact work of the other two searches
     levels = estimate_levels(n)
@@ -286,50 +302,102 @@ def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
     per_row = np.zeros(n, dtype=np.int64)
     bits_note = "squares tried = queens placed: attacked squares are never tried"
     if guess > limit:
-        out["bits"] = Rung("bits", names["bits"], round(guess), False, round(guess), None, None,
-                           f"{over} (estimated, {PROBES} random paths)")
+        out["bits"] = Rung(
+            "bits",
+            names["bits"],
+            round(guess),
+            False,
+            round(guess),
+            None,
+            None,
+            f"{over} (estimated, {PROBES} random paths)",
+        )
         exact_rows = None
     else:
         (nodes, found), seconds = _timed(K.backtrack_bits, n, limit, per_row)
         if nodes == K.STOPPED:
-            out["bits"] = Rung("bits", names["bits"], limit + 1, False, limit + 1, None, None,
-                               f"{over} (stopped after {limit:,})")
+            out["bits"] = Rung(
+                "bits",
+                names["bits"],
+                limit + 1,
+                False,
+                limit + 1,
+                None,
+                None,
+                f"{over} (stopped after {limit:,})",
+            )
             exact_rows = None
         else:
-            out["bits"] = Rung("bits", names["bits"], int(nodes), True, int(nodes), seconds, int(found), bits_note)
+            out["bits"] = Rung(
+                "bits", names["bits"], int(nodes), True, int(nodes), seconds, int(found), bits_note
+            )
             exact_rows = per_row
     for key, kernel in (("is_valid", K.backtrack_is_valid), ("flags", K.backtrack_arrays)):
-        what = "squares tried, each an is_valid loop over the queens above" if key == "is_valid" else \
-            "squares tried, each three flags read"
+        what = (
+            "squares tried, each an is_valid loop over the queens above"
+            if key == "is_valid"
+            else "squares tried, each three flags read"
+        )
         if exact_rows is None:
             work = round(n * (1 + sum(levels[: n - 1])))
             nodes = round(guess)
-            out[key] = Rung(key, names[key], work, False, nodes, None, None, f"{over} (estimated, {PROBES} random paths)")
+            out[key] = Rung(
+                key,
+                names[key],
+                work,
+                False,
+                nodes,
+                None,
+                None,
+                f"{over} (estimated, {PROBES} random paths)",
+            )
             continue
         work = _squares_tried(n, exact_rows)
         if work > limit:
-            out[key] = Rung(key, names[key], work, True, out["bits"].nodes, None, None, f"{over}; {what}")
+            out[key] = Rung(
+                key, names[key], work, True, out["bits"].nodes, None, None, f"{over}; {what}"
+            )
             continue
         (examined, nodes, found), seconds = _timed(kernel, n)
         if (examined, nodes) != (work, out["bits"].nodes):
-            raise RuntimeError(f"{key}: {examined} squares and {nodes} queens, expected {work} and {out['bits'].nodes}")
+            raise RuntimeError(
+                f"{key}: {examined} squares and {nodes} queens, expected {work} and {out['bits'].nodes}"
+            )
         out[key] = Rung(key, names[key], int(examined), True, int(nodes), seconds, int(found), what)
 
     # clew's own counter
     if n <= CLEW_MAX_N:
         _clew_count(max(n, 4))  # load the counting kernels (compiled once, then cached)
         found, seconds = _clock(_clew_count, n)  # in this thread: clew.scale handles Ctrl-C
-        out["clew"] = Rung("clew", names["clew"], None, True, None, seconds, int(found),
-                           "clew.queens.count(n, jobs=1); its kernel does not count its steps")
+        out["clew"] = Rung(
+            "clew",
+            names["clew"],
+            None,
+            True,
+            None,
+            seconds,
+            int(found),
+            "clew.queens.count(n, jobs=1); its kernel does not count its steps",
+        )
     else:
-        out["clew"] = Rung("clew", names["clew"], None, True, None, None, None,
-                           f"not run: beyond n = {CLEW_MAX_N} (clew queens count {n} --jobs all runs on every core, "
-                           "with a journal)")
+        out["clew"] = Rung(
+            "clew",
+            names["clew"],
+            None,
+            True,
+            None,
+            None,
+            None,
+            f"not run: beyond n = {CLEW_MAX_N} (clew queens count {n} --jobs all runs on every core, "
+            "with a journal)",
+        )
 
     rungs = Ladder((out[key] for key, _ in METHODS), n=n, limit=asked)
     counts = {r.count for r in rungs if r.ran}
     if len(counts) > 1:
-        raise RuntimeError(f"the methods disagree on the count of the {n}x{n} board: {[(r.key, r.count) for r in rungs]}")
+        raise RuntimeError(
+            f"the methods disagree on the count of the {n}x{n} board: {[(r.key, r.count) for r in rungs]}"
+        )
     return rungs
 
 
@@ -367,11 +435,21 @@ def format_table(rungs: list[Rung], n: int | None = None) -> str:
     """
     rows = [("method", "placements examined", "nodes", "time", "solutions")]
     for r in rungs:
-        rows.append((r.method, _number(r.examined, r.exact), _number(r.nodes, r.exact),
-                     _seconds(r.seconds) if r.ran else "not run", f"{r.count:,}" if r.ran else "-"))
+        rows.append(
+            (
+                r.method,
+                _number(r.examined, r.exact),
+                _number(r.nodes, r.exact),
+                _seconds(r.seconds) if r.ran else "not run",
+                f"{r.count:,}" if r.ran else "-",
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = [
-        "  ".join([row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]).rstrip()
+        "  ".join(
+            [row[0].ljust(widths[0])]
+            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
+        ).rstrip()
         for row in rows
     ]
     notes = [f"{r.method}: {r.note}" for r in rungs if not r.ran]

@@ -29,7 +29,14 @@ from .board import MAX_COUNT_N, MAX_SOLVE_N
 from .huge import write_line
 from .solver import fundamental_batches, solution_batches, solution_batches_unordered, write_columns
 
-__all__ = ["ONE_FORMATS", "PICTURE_FORMATS", "SOLVE_FORMATS", "check_picture", "write_solution", "write_solutions"]
+__all__ = [
+    "ONE_FORMATS",
+    "PICTURE_FORMATS",
+    "SOLVE_FORMATS",
+    "check_picture",
+    "write_solution",
+    "write_solutions",
+]
 
 #: The forms of a stream of solutions (``clew queens solve --format``).
 SOLVE_FORMATS = ("columns", "leetcode", "json", "board", "matrix")
@@ -66,7 +73,13 @@ def _render(fmt: str, batches: Iterable[np.ndarray]) -> Iterator[tuple[str, int]
     elif fmt == "leetcode":
         for block in batches:
             rows = block.tolist()
-            yield "".join(json.dumps(fmt_module.to_leetcode(row), separators=(",", ":")) + "\n" for row in rows), len(rows)
+            yield (
+                "".join(
+                    json.dumps(fmt_module.to_leetcode(row), separators=(",", ":")) + "\n"
+                    for row in rows
+                ),
+                len(rows),
+            )
     elif fmt == "json":
         for block in batches:
             yield "".join(fmt_module.to_json(row) + "\n" for row in block.tolist()), len(block)

@@ -11,7 +11,15 @@ import numpy as np
 
 from ..errors import InvalidSolutionError, check_limit, check_size
 from ._kernels_count import SLOTS, STATE_SIZE
-from ._kernels_enum import GROUP_DONE, META_SIZE, enum_init, enum_next, enum_symmetric, group_next, group_start
+from ._kernels_enum import (
+    GROUP_DONE,
+    META_SIZE,
+    enum_init,
+    enum_next,
+    enum_symmetric,
+    group_next,
+    group_start,
+)
 from ._kernels_text import format_columns, format_mirrored
 from ._kernels_text_sym import META_CONSTELLATION as SYM_CONSTELLATION
 from ._kernels_text_sym import META_DEPTH as SYM_DEPTH
@@ -68,7 +76,9 @@ def _first(batches: Iterator[np.ndarray], limit: int | None) -> Iterator[np.ndar
             yield block
 
 
-def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
+def solution_batches(
+    n: int, *, limit: int | None = None, batch: int = _BATCH
+) -> Iterator[np.ndarray]:
     """Stream solutions as int8 arrays of shape (k, n), in lexicographic order.
 
     The arrays are views of one reused buffer: consume (or copy) each before asking for the
@@ -90,7 +100,9 @@ def solution_batches(n: int, *, limit: int | None = None, batch: int = _BATCH) -
     return _first(batches(), limit)
 
 
-def solution_batches_unordered(n: int, *, limit: int | None = None, batch: int = _BATCH) -> Iterator[np.ndarray]:
+def solution_batches_unordered(
+    n: int, *, limit: int | None = None, batch: int = _BATCH
+) -> Iterator[np.ndarray]:
     """Like :func:`solution_batches`, but in symmetry order: each solution once, unsorted.
 
     Completes each canonical border constellation once and writes the completion's images
@@ -298,14 +310,18 @@ def _as_columns(columns) -> np.ndarray:
     """The columns as an int64 array, or :class:`InvalidSolutionError` naming the first
     entry that is not an integer. A numpy integer array passes without a copy."""
     if isinstance(columns, (str, bytes)):
-        raise InvalidSolutionError(f"a solution is a sequence of column numbers, got the string {columns!r}")
+        raise InvalidSolutionError(
+            f"a solution is a sequence of column numbers, got the string {columns!r}"
+        )
     if isinstance(columns, np.ndarray) and columns.dtype.kind in "iu" and columns.ndim == 1:
         # a plain array for the kernel (queens.one hands out a subclass that draws itself)
         return np.asarray(columns).astype(np.int64, copy=False)
     try:
         cols = list(columns)
     except TypeError:
-        raise InvalidSolutionError(f"a solution is a sequence of column numbers, got {columns!r}") from None
+        raise InvalidSolutionError(
+            f"a solution is a sequence of column numbers, got {columns!r}"
+        ) from None
     try:
         array = np.asarray(cols)
     except (ValueError, OverflowError):
@@ -319,7 +335,9 @@ def _as_columns(columns) -> np.ndarray:
             raise InvalidSolutionError(f"row {r + 1}: column {c!r} is not an integer")
         c = c.__index__()
         if not -(2**63) <= c < 2**63:
-            raise InvalidSolutionError(f"the queen of row {r + 1} is off the {len(cols)}x{len(cols)} board: its column is {c}, not 0 to {len(cols) - 1}")
+            raise InvalidSolutionError(
+                f"the queen of row {r + 1} is off the {len(cols)}x{len(cols)} board: its column is {c}, not 0 to {len(cols) - 1}"
+            )
     return np.asarray([c.__index__() for c in cols], dtype=np.int64)
 
 
@@ -347,10 +365,14 @@ def check_solution(columns: Sequence[int], n: int | None = None) -> None:
         raise InvalidSolutionError("a solution needs at least one queen")
     a, b = first_conflict(cols)
     if b == -2:
-        raise InvalidSolutionError(f"the queen of row {a + 1} is off the {size}x{size} board: its column is {cols[a]}, not 0 to {size - 1}")
+        raise InvalidSolutionError(
+            f"the queen of row {a + 1} is off the {size}x{size} board: its column is {cols[a]}, not 0 to {size - 1}"
+        )
     if a >= 0:
         what = "a column" if cols[a] == cols[b] else "a diagonal"
-        raise InvalidSolutionError(f"queens at r{a + 1}c{cols[a] + 1} and r{b + 1}c{cols[b] + 1} share {what}")
+        raise InvalidSolutionError(
+            f"queens at r{a + 1}c{cols[a] + 1} and r{b + 1}c{cols[b] + 1} share {what}"
+        )
 
 
 def is_solution(columns: Sequence[int], n: int | None = None) -> bool:
@@ -401,7 +423,9 @@ def _canonical_rows(block: np.ndarray) -> np.ndarray:
     return keep
 
 
-def fundamental_batches(n: int, *, limit: int | None = None, ordered: bool = True) -> Iterator[np.ndarray]:
+def fundamental_batches(
+    n: int, *, limit: int | None = None, ordered: bool = True
+) -> Iterator[np.ndarray]:
     """Stream the fundamental solutions (one per class under the 8 rotations and reflections
     of the board, OEIS A002562) as int8 arrays of shape (k, n).
 

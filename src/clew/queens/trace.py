@@ -83,7 +83,9 @@ def trace(
     [{'type': 'end', 'complete': True, 'all_solutions': False, 'strategy': 'textbook', 'n': 8, 'depth': 8, 'nodes': 113, 'backtracks': 105, 'solutions': 1}]
     """
     n = check_size(n, high=MAX_TRACE_N)
-    record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
+    record = Recorder(
+        check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary
+    )
     search = _textbook if strategy == "textbook" else _pruned
     return record.run(search(n, record.state, record), strategy=strategy, n=n)
 

@@ -52,7 +52,9 @@ def check_scheduler(address) -> str:
     clew.scale.address.SchedulerError: Dask scheduler address 'tcp://localhost' has no port: expected tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)
     """
     if not isinstance(address, str):
-        raise TypeError(f"a Dask scheduler address is a string like tcp://HOST:PORT, got {type(address).__name__}")
+        raise TypeError(
+            f"a Dask scheduler address is a string like tcp://HOST:PORT, got {type(address).__name__}"
+        )
     text = address.strip()
     if not text:
         raise SchedulerError(f"the Dask scheduler address is empty: expected {EXPECTED}")
@@ -61,28 +63,42 @@ def check_scheduler(address) -> str:
         from distributed.comm.addressing import parse_host_port
         from distributed.comm.registry import backends
     except ImportError:
-        raise SchedulerError(f"a Dask scheduler ({text}) needs Dask: pip install 'clew[dask]'") from None
+        raise SchedulerError(
+            f"a Dask scheduler ({text}) needs Dask: pip install 'clew[dask]'"
+        ) from None
     shown = repr(text if len(text) <= 80 else text[:77] + "...")
     if " " in text or not text.isprintable():  # every other space and control is not printable
-        raise SchedulerError(f"Dask scheduler address {shown} holds white space or a control character: expected {EXPECTED}")
+        raise SchedulerError(
+            f"Dask scheduler address {shown} holds white space or a control character: expected {EXPECTED}"
+        )
     try:
         scheme, location = parse_address(text)
     except ValueError:
-        raise SchedulerError(f"Dask scheduler address {shown} is not an address: expected {EXPECTED}") from None
+        raise SchedulerError(
+            f"Dask scheduler address {shown} is not an address: expected {EXPECTED}"
+        ) from None
     if scheme not in backends:
         known = ", ".join(f"{name}://" for name in sorted(backends))
-        raise SchedulerError(f"Dask scheduler address {shown} has an unknown scheme {scheme}:// (known: {known}): expected {EXPECTED}")
+        raise SchedulerError(
+            f"Dask scheduler address {shown} has an unknown scheme {scheme}:// (known: {known}): expected {EXPECTED}"
+        )
     if scheme == "ucx" and importlib.util.find_spec("ucp") is None:
         # Dask registers the scheme whether or not its transport is installed
-        raise SchedulerError(f"Dask scheduler address {shown} needs UCX (the ucx-py package), which is not installed")
+        raise SchedulerError(
+            f"Dask scheduler address {shown} needs UCX (the ucx-py package), which is not installed"
+        )
     if scheme in _HOST_PORT:
         try:
             host, port = parse_host_port(location)
         except ValueError as exc:
             why = "has no port" if "missing port" in str(exc) else "has a port that is not a number"
-            raise SchedulerError(f"Dask scheduler address {shown} {why}: expected {EXPECTED}") from None
+            raise SchedulerError(
+                f"Dask scheduler address {shown} {why}: expected {EXPECTED}"
+            ) from None
         if not host:
             raise SchedulerError(f"Dask scheduler address {shown} has no host: expected {EXPECTED}")
         if not 1 <= port <= 65535:
-            raise SchedulerError(f"Dask scheduler address {shown} has port {port}, not 1 to 65535: expected {EXPECTED}")
+            raise SchedulerError(
+                f"Dask scheduler address {shown} has port {port}, not 1 to 65535: expected {EXPECTED}"
+            )
     return text

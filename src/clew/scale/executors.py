@@ -114,7 +114,8 @@ class Threads:
         self._done: queue.SimpleQueue = queue.SimpleQueue()
         self._stop = threading.Event()
         self._threads = [
-            threading.Thread(target=self._loop, name=f"clew-worker-{i}", daemon=True) for i in range(self.slots)
+            threading.Thread(target=self._loop, name=f"clew-worker-{i}", daemon=True)
+            for i in range(self.slots)
         ]
         for thread in self._threads:
             thread.start()
@@ -209,7 +210,9 @@ def _worker_main(conn, payload, parent: int) -> None:
 
 def _died(proc, piece: int) -> PieceError:
     """The error of a worker process that died while it held ``piece``."""
-    return PieceError(f"a worker process died (exit code {proc.exitcode}) while computing piece {piece}")
+    return PieceError(
+        f"a worker process died (exit code {proc.exitcode}) while computing piece {piece}"
+    )
 
 
 class Processes:
@@ -317,7 +320,9 @@ class Dask:
 
     catches_sigint = True
 
-    def __init__(self, jobs: int, dask: str | None = None, scheduler: str | None = None, announce=None) -> None:
+    def __init__(
+        self, jobs: int, dask: str | None = None, scheduler: str | None = None, announce=None
+    ) -> None:
         self.jobs, self.dask, self.scheduler, self.announce = jobs, dask, scheduler, announce
         self.slots = jobs
         self._client = self._cluster = None
@@ -364,12 +369,18 @@ class Dask:
             # the cluster then starts in a tenth of a second). Other work gets `jobs`
             # worker processes of one thread each.
             threads = bool(getattr(work, "releases_gil", False))
-            shape = {"n_workers": 1, "threads_per_worker": self.jobs, "processes": False} if threads else \
-                {"n_workers": self.jobs, "threads_per_worker": 1, "processes": True}
+            shape = (
+                {"n_workers": 1, "threads_per_worker": self.jobs, "processes": False}
+                if threads
+                else {"n_workers": self.jobs, "threads_per_worker": 1, "processes": True}
+            )
             try:
                 self._cluster = distributed.LocalCluster(
-                    **shape, host="127.0.0.1", protocol="tcp://",
-                    dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL,
+                    **shape,
+                    host="127.0.0.1",
+                    protocol="tcp://",
+                    dashboard_address="127.0.0.1:0",
+                    silence_logs=logging.CRITICAL,
                 )
             finally:
                 if previous is not None:
@@ -386,8 +397,11 @@ class Dask:
         self._quieted.setLevel(max(self._level, logging.ERROR))
         self.slots = max(1, sum(self._client.nthreads().values()))
         # the worker processes of our own cluster, to kill if the run is cancelled
-        self._pids = [pid for pid in self._client.run(os.getpid).values() if pid != os.getpid()] \
-            if self._cluster is not None else []
+        self._pids = (
+            [pid for pid in self._client.run(os.getpid).values() if pid != os.getpid()]
+            if self._cluster is not None
+            else []
+        )
         self._shipped = work
         [self._work] = self._client.scatter([work], broadcast=True)
         self._pending: dict = {}
@@ -405,7 +419,9 @@ class Dask:
         out: list = []
         try:
             try:
-                finished = d.wait(list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED").done
+                finished = d.wait(
+                    list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED"
+                ).done
             except (TimeoutError, d.TimeoutError if hasattr(d, "TimeoutError") else TimeoutError):
                 return []
             for future in finished:
@@ -427,8 +443,10 @@ class Dask:
         self._shipped_again = getattr(self, "_shipped_again", 0) + 1
         if self._shipped_again > SHIP_AGAIN:
             first = min((i for batch in self._pending.values() for i, _ in batch), default=None)
-            raise PieceError(f"the Dask cluster lost the work {SHIP_AGAIN} times with the workers that held it "
-                             f"({one_line(exc).split(':')[0]}) while computing piece {first}") from None
+            raise PieceError(
+                f"the Dask cluster lost the work {SHIP_AGAIN} times with the workers that held it "
+                f"({one_line(exc).split(':')[0]}) while computing piece {first}"
+            ) from None
         [self._work] = self._client.scatter([self._shipped], broadcast=True)
         lost = [future for future in self._pending if future.status != "finished"]
         for future in lost:

@@ -72,9 +72,13 @@ def _fault(exc: sqlite3.Error) -> str | None:
     met while opening a journal to write it."""
     name = getattr(exc, "sqlite_errorname", "") or ""  # Python 3.11+
     text = str(exc)
-    if name.startswith(_UNWRITABLE) or (not name and ("readonly" in text or "unable to open" in text)):
+    if name.startswith(_UNWRITABLE) or (
+        not name and ("readonly" in text or "unable to open" in text)
+    ):
         return "unwritable"
-    if name.startswith(_DISK_FAULTS) or (not name and ("disk is full" in text or "disk I/O error" in text)):
+    if name.startswith(_DISK_FAULTS) or (
+        not name and ("disk is full" in text or "disk I/O error" in text)
+    ):
         return "disk"
     return None
 
@@ -131,16 +135,28 @@ class Progress:
         """Estimated wall time left with ``workers`` workers (default: as many as the last
         run had), by :func:`clew.scale.progress.remaining_seconds`, the estimate the
         progress bar shows; None before any piece is done."""
-        return remaining_seconds(self.pieces, self.done, self.worker_seconds, self.workers if workers is None else workers)
+        return remaining_seconds(
+            self.pieces,
+            self.done,
+            self.worker_seconds,
+            self.workers if workers is None else workers,
+        )
 
     def to_dict(self) -> dict:
         """The fields above as JSON-ready data, with ``complete`` and ``remaining`` (seconds
         left with :attr:`workers` workers, or None)."""
         left = self.remaining_seconds()
         return {
-            "identity": self.identity, "pieces": self.pieces, "done": self.done, "complete": self.complete,
-            "elapsed": round(self.elapsed, 3), "piece_seconds": round(self.piece_seconds, 3), "runs": self.runs,
-            "report": self.report, "worker_seconds": round(self.worker_seconds, 3), "workers": self.workers,
+            "identity": self.identity,
+            "pieces": self.pieces,
+            "done": self.done,
+            "complete": self.complete,
+            "elapsed": round(self.elapsed, 3),
+            "piece_seconds": round(self.piece_seconds, 3),
+            "runs": self.runs,
+            "report": self.report,
+            "worker_seconds": round(self.worker_seconds, 3),
+            "workers": self.workers,
             "remaining": None if left is None else round(left, 3),
         }
 
@@ -149,7 +165,15 @@ class Journal:
     """An open journal file; create or reopen one with :meth:`open` (for a run) or
     :meth:`read` (to look at it)."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, identity: dict, pieces: int, run: int | None, lock=None):
+    def __init__(
+        self,
+        path: str,
+        conn: sqlite3.Connection,
+        identity: dict,
+        pieces: int,
+        run: int | None,
+        lock=None,
+    ):
         self.path = path
         self._conn = conn
         self.identity = identity
@@ -176,13 +200,29 @@ class Journal:
         return cls._open(os.fspath(path), None, None)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, identity: dict, pieces: int, *, jobs: int = 1, backend: str = "") -> "Journal":
+    def open(
+        cls,
+        path: str | os.PathLike,
+        identity: dict,
+        pieces: int,
+        *,
+        jobs: int = 1,
+        backend: str = "",
+    ) -> "Journal":
         """Open ``path`` for the work ``identity`` of ``pieces`` pieces (creating it if
         missing), lock it for this run and start a run record."""
         return cls._open(os.fspath(path), identity, pieces, jobs=jobs, backend=backend)
 
     @classmethod
-    def _open(cls, path: str, identity: dict | None, pieces: int | None, *, jobs: int = 1, backend: str = "") -> "Journal":
+    def _open(
+        cls,
+        path: str,
+        identity: dict | None,
+        pieces: int | None,
+        *,
+        jobs: int = 1,
+        backend: str = "",
+    ) -> "Journal":
         exists = os.path.exists(path)
         if identity is None and not exists:
             raise JournalError(f"journal {path}: no such file")
@@ -210,11 +250,18 @@ class Journal:
             run = None
             if identity is not None:
                 if stored != identity:
-                    raise JournalError(f"journal {path} belongs to another job ({_difference(stored, identity)}): use another file")
+                    raise JournalError(
+                        f"journal {path} belongs to another job ({_difference(stored, identity)}): use another file"
+                    )
                 if count != pieces:
-                    raise JournalError(f"journal {path} has {count} pieces, this job {pieces}: use another file")
+                    raise JournalError(
+                        f"journal {path} has {count} pieces, this job {pieces}: use another file"
+                    )
                 conn.execute("PRAGMA synchronous=NORMAL")
-                cur = conn.execute("INSERT INTO runs (started, jobs, backend) VALUES (?, ?, ?)", (time.time(), jobs, backend))
+                cur = conn.execute(
+                    "INSERT INTO runs (started, jobs, backend) VALUES (?, ?, ?)",
+                    (time.time(), jobs, backend),
+                )
                 run = cur.lastrowid
             journal = cls(path, conn, stored, count, run, lock)
             journal._verify()  # every record now, before any work (kept for done())
@@ -285,7 +332,12 @@ class Journal:
         )
         conn.executemany(
             "INSERT OR IGNORE INTO meta VALUES (?, ?)",
-            [("format", FORMAT), ("identity", _canonical(identity)), ("pieces", str(pieces)), ("created", repr(time.time()))],
+            [
+                ("format", FORMAT),
+                ("identity", _canonical(identity)),
+                ("pieces", str(pieces)),
+                ("created", repr(time.time())),
+            ],
         )
 
     @staticmethod
@@ -293,7 +345,9 @@ class Journal:
         with open(path, "rb") as fh:
             head = fh.read(16)
         if os.path.getsize(path) and head != b"SQLite format 3\x00":
-            raise JournalError(f"journal {path} is not a clew journal (not an SQLite database); refusing to touch it")
+            raise JournalError(
+                f"journal {path} is not a clew journal (not an SQLite database); refusing to touch it"
+            )
         if os.path.getsize(path) == 0:
             raise JournalError(f"journal {path} is empty (truncated?); refusing to use it")
 
@@ -305,11 +359,20 @@ class Journal:
             raise JournalError(f"journal {path} is not a clew journal (no meta table)") from None
         if meta.get("format") != FORMAT:
             if meta.get("format") == "clew-journal-1":
-                raise JournalError(f"journal {path} was written by an older clew (format 1): run the job again with a new file")
-            raise JournalError(f"journal {path} is not a clew journal (format {meta.get('format')!r})")
+                raise JournalError(
+                    f"journal {path} was written by an older clew (format 1): run the job again with a new file"
+                )
+            raise JournalError(
+                f"journal {path} is not a clew journal (format {meta.get('format')!r})"
+            )
         try:
             identity, pieces = json.loads(meta["identity"]), int(meta["pieces"])
-        except (KeyError, ValueError, TypeError, RecursionError):  # missing, NULL, not JSON, nested too deep
+        except (
+            KeyError,
+            ValueError,
+            TypeError,
+            RecursionError,
+        ):  # missing, NULL, not JSON, nested too deep
             raise JournalError(f"journal {path} is damaged (bad meta record)") from None
         if not isinstance(identity, dict):  # JSON, but not the object a job's identity is
             raise JournalError(f"journal {path} is damaged (bad meta record)")
@@ -347,13 +410,23 @@ class Journal:
         try:
             # before the read: a commit in between makes the next done_text() verify again
             version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-            for piece, value, checksum in self._conn.execute("SELECT id, value, checksum FROM pieces"):
-                if not isinstance(piece, int) or not (0 <= piece < pieces) or not isinstance(value, str):
-                    raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
+            for piece, value, checksum in self._conn.execute(
+                "SELECT id, value, checksum FROM pieces"
+            ):
+                if (
+                    not isinstance(piece, int)
+                    or not (0 <= piece < pieces)
+                    or not isinstance(value, str)
+                ):
+                    raise JournalError(
+                        f"journal {self.path} is damaged: the record of piece {piece} fails its checksum"
+                    )
                 h = start()
                 h.update(f"{piece}\x00{value}".encode())
                 if h.hexdigest()[:32] != checksum:
-                    raise JournalError(f"journal {self.path} is damaged: the record of piece {piece} fails its checksum")
+                    raise JournalError(
+                        f"journal {self.path} is damaged: the record of piece {piece} fails its checksum"
+                    )
                 out[piece] = value
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"journal {self.path} is damaged ({exc})") from None
@@ -370,32 +443,54 @@ class Journal:
             for piece, text in texts.items():
                 out[piece] = decode(text)
         except (ValueError, TypeError, KeyError):
-            raise JournalError(f"journal {self.path} is damaged: piece {piece} holds {texts[piece][:40]!r}") from None
+            raise JournalError(
+                f"journal {self.path} is damaged: piece {piece} holds {texts[piece][:40]!r}"
+            ) from None
         return out
 
     def progress(self, work=None, done: dict | None = None) -> Progress:
         """Where the journal stands; with ``work``, what its finished pieces say too
         (``done``: those pieces already decoded by :meth:`done`, not read again)."""
-        rows = self._conn.execute("SELECT id, started, seconds, jobs FROM runs ORDER BY id").fetchall()
+        rows = self._conn.execute(
+            "SELECT id, started, seconds, jobs FROM runs ORDER BY id"
+        ).fetchall()
         # one pass over the pieces (a join on pieces.run, which has no index, costs more)
-        last = dict(self._conn.execute("SELECT run, MAX(finished) FROM pieces GROUP BY run").fetchall())
+        last = dict(
+            self._conn.execute("SELECT run, MAX(finished) FROM pieces GROUP BY run").fetchall()
+        )
         # a run that was killed never wrote its time: count it until its last finished piece
-        walls = [(max(spent, (last[run] - started) if run in last else 0.0), max(1, jobs or 1)) for run, started, spent, jobs in rows]
+        walls = [
+            (max(spent, (last[run] - started) if run in last else 0.0), max(1, jobs or 1))
+            for run, started, spent, jobs in rows
+        ]
         seconds = sum(wall for wall, _ in walls)
         worker_seconds = sum(wall * jobs for wall, jobs in walls)
         workers = walls[-1][1] if walls else 1
-        piece_seconds, finished = self._conn.execute("SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces").fetchone()
+        piece_seconds, finished = self._conn.execute(
+            "SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces"
+        ).fetchone()
         if work is not None and done is None:
             done = self.done(work)
         report = work.report(done, self.pieces) if work is not None else {}
-        return Progress(self.identity, self.pieces, int(finished), float(seconds), float(piece_seconds), len(rows), report,
-                        float(worker_seconds), workers)
+        return Progress(
+            self.identity,
+            self.pieces,
+            int(finished),
+            float(seconds),
+            float(piece_seconds),
+            len(rows),
+            report,
+            float(worker_seconds),
+            workers,
+        )
 
     def values(self, work) -> list:
         """Every piece's value in order; :class:`JournalError` unless all are in."""
         done = self.done(work)
         if len(done) != self.pieces:
-            raise JournalError(f"journal {self.path}: {len(done)} of {self.pieces} pieces done, no answer yet")
+            raise JournalError(
+                f"journal {self.path}: {len(done)} of {self.pieces} pieces done, no answer yet"
+            )
         return [done[i] for i in range(self.pieces)]
 
     def pieces_of_run(self, run: int) -> int:
@@ -421,11 +516,14 @@ class Journal:
             with self._conn:
                 self._conn.execute("BEGIN")
                 self._conn.executemany(
-                    "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)", data
+                    "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)",
+                    data,
                 )
         except sqlite3.Error as exc:  # the transaction is rolled back: the journal is as before
-            raise self._failure(f"cannot be written ({exc})", "make room (or fix the disk) and run the same "
-                                "command again to resume") from None
+            raise self._failure(
+                f"cannot be written ({exc})",
+                "make room (or fix the disk) and run the same command again to resume",
+            ) from None
         self._check_still_there()
 
     def _safe_pieces(self) -> int | None:
@@ -438,7 +536,11 @@ class Journal:
         """The error that stops a run whose journal failed, saying how much is safe."""
         self.failed = True
         safe = self._safe_pieces()
-        kept = "" if safe is None else f": {plural(safe, 'finished piece')} of {self.pieces} are safe in it"
+        kept = (
+            ""
+            if safe is None
+            else f": {plural(safe, 'finished piece')} of {self.pieces} are safe in it"
+        )
         return JournalWriteError(f"journal {self.path} {what}{kept}; {then}", safe)
 
     def _check_still_there(self) -> None:
@@ -458,8 +560,10 @@ class Journal:
         if now is not None and (now.st_dev, now.st_ino) == self._file:
             return
         if now is not None:
-            raise self._failure("was replaced by another file during the run; it is left as it is",
-                                "this run's pieces are lost: run the command again")
+            raise self._failure(
+                "was replaced by another file during the run; it is left as it is",
+                "this run's pieces are lost: run the command again",
+            )
         # Everything into the (deleted) main file first, the write-ahead log emptied: a log
         # left by this connection under the journal's name then holds nothing that a later
         # run could replay onto the copy. The copy is made under another name and moved into
@@ -476,10 +580,14 @@ class Journal:
         except (sqlite3.Error, OSError) as exc:
             with contextlib.suppress(OSError):
                 os.remove(spare)
-            raise self._failure(f"was deleted during the run and cannot be written back ({exc})",
-                                "run the command again") from None
-        raise self._failure("was deleted during the run and is written back to its path",
-                            "run the same command again to resume")
+            raise self._failure(
+                f"was deleted during the run and cannot be written back ({exc})",
+                "run the command again",
+            ) from None
+        raise self._failure(
+            "was deleted during the run and is written back to its path",
+            "run the same command again to resume",
+        )
 
     def set_workers(self, workers: int) -> None:
         """Record how many workers this run really has (known once its executor started:
@@ -490,7 +598,9 @@ class Journal:
     def add_run_time(self, seconds: float) -> None:
         """Add ``seconds`` to this run's time (at its end)."""
         if self.run is not None:
-            self._bookkeeping("UPDATE runs SET seconds = seconds + ? WHERE id = ?", (seconds, self.run))
+            self._bookkeeping(
+                "UPDATE runs SET seconds = seconds + ? WHERE id = ?", (seconds, self.run)
+            )
 
     def _bookkeeping(self, sql: str, args: tuple) -> None:
         """A write that only feeds the estimates (workers, run time): after a failed write

@@ -113,11 +113,21 @@ class JournalReport:
         left = p.remaining_seconds()
         report = json.loads(_json(p.report))
         return {
-            "path": self.path, "kind": self.kind, "job": self.job, "identity": self.identity,
-            "pieces": p.pieces, "done": p.done, "complete": p.complete, "report": report,
-            "partial": report.get("partial"), "elapsed": round(p.elapsed, 3), "runs": p.runs,
-            "workers": p.workers, "remaining": None if left is None else round(left, 3),
-            "answer": self.answer, "result": self.result,
+            "path": self.path,
+            "kind": self.kind,
+            "job": self.job,
+            "identity": self.identity,
+            "pieces": p.pieces,
+            "done": p.done,
+            "complete": p.complete,
+            "report": report,
+            "partial": report.get("partial"),
+            "elapsed": round(p.elapsed, 3),
+            "runs": p.runs,
+            "workers": p.workers,
+            "remaining": None if left is None else round(left, 3),
+            "answer": self.answer,
+            "result": self.result,
         }
 
     def to_text(self) -> str:
@@ -133,14 +143,25 @@ class JournalReport:
         if self.result is not None:
             lines.append(f"result:    {self.result}")
         elif "partial" in p.report:
-            lines.append(f"partial:   {_words(p.report['partial'])} (from the finished pieces; not a total)")
+            lines.append(
+                f"partial:   {_words(p.report['partial'])} (from the finished pieces; not a total)"
+            )
         elif p.report:
-            lines.append("so far:    " + ", ".join(f"{_words(value)} {key}" for key, value in p.report.items()))
+            lines.append(
+                "so far:    "
+                + ", ".join(f"{_words(value)} {key}" for key, value in p.report.items())
+            )
         lines.append(f"elapsed:   {p.elapsed:.1f} s over {plural(p.runs, 'run')}")
         if not p.complete:
             left = p.remaining_seconds()
-            lines.append("remaining: " + ("unknown (no piece done yet)" if left is None else
-                                          f"about {duration(left)} with {plural(p.workers, 'worker')} (as the last run)"))
+            lines.append(
+                "remaining: "
+                + (
+                    "unknown (no piece done yet)"
+                    if left is None
+                    else f"about {duration(left)} with {plural(p.workers, 'worker')} (as the last run)"
+                )
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -167,11 +188,21 @@ def show_journal(path: str | os.PathLike) -> JournalReport:
             return _report(path, book)
         except ClewError:
             raise
-        except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError,
-                RuntimeError) as exc:  # RuntimeError: nested too deep, or a class that is not a job (Work itself)
+        except (
+            sqlite3.DatabaseError,
+            ValueError,
+            TypeError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            ArithmeticError,
+            RuntimeError,
+        ) as exc:  # RuntimeError: nested too deep, or a class that is not a job (Work itself)
             # a journal is data from outside: a record that passed its checksum but that the
             # job's class cannot read (a file written by hand, a hostile schema) is damaged
-            raise JournalError(f"journal {os.fspath(path)} is damaged: {type(exc).__name__}: {str(exc)[:200]}") from None
+            raise JournalError(
+                f"journal {os.fspath(path)} is damaged: {type(exc).__name__}: {str(exc)[:200]}"
+            ) from None
 
 
 def _report(path, book: Journal) -> JournalReport:
@@ -185,7 +216,17 @@ def _report(path, book: Journal) -> JournalReport:
         answer = _plain(value)
         if answer is None:  # not plain data (generated puzzles): the answer in words
             answer = result
-    report = JournalReport(os.fspath(path), kind_of(book.identity), work.describe(), summarise(book.identity),
-                           progress, answer, result)
-    report.to_text(), json.dumps(report.to_dict())  # every field readable now, not when the command prints it
+    report = JournalReport(
+        os.fspath(path),
+        kind_of(book.identity),
+        work.describe(),
+        summarise(book.identity),
+        progress,
+        answer,
+        result,
+    )
+    (
+        report.to_text(),
+        json.dumps(report.to_dict()),
+    )  # every field readable now, not when the command prints it
     return report

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from ..errors import DEFAULT_JOBS, ArgumentError
+
 # check_jobs is the contract's own check, offered here too for works that finish without
 # the mechanism and must refuse a bad value in the same words
 from ..errors import check_jobs
@@ -70,8 +71,10 @@ class Interrupted(KeyboardInterrupt):
 
     def hint(self) -> str:
         if self.journal:
-            return (f"interrupted: {self.done} of {self.pieces} pieces are safe in {self.journal}; "
-                    "run the same command again to resume")
+            return (
+                f"interrupted: {self.done} of {self.pieces} pieces are safe in {self.journal}; "
+                "run the same command again to resume"
+            )
         return f"interrupted after {self.done} of {self.pieces} pieces (use --journal FILE to be able to resume)"
 
 
@@ -101,7 +104,15 @@ def _sigint_flag(enabled: bool) -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _executor(work: Work, jobs: int, executor: str, dask: str | None, scheduler: str | None, todo: int, announce):
+def _executor(
+    work: Work,
+    jobs: int,
+    executor: str,
+    dask: str | None,
+    scheduler: str | None,
+    todo: int,
+    announce,
+):
     if scheduler or dask:
         return Dask(jobs, dask, scheduler, announce)
     if executor == "auto":
@@ -193,7 +204,9 @@ def stream(
             raise ArgumentError("give dask='local' or a scheduler address, not both")
     batch = _positive(batch, "batch")
     window = _positive(window, "window")
-    return _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce)
+    return _stream(
+        work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce
+    )
 
 
 def _positive(value, name: str) -> int | None:
@@ -229,11 +242,17 @@ class _Batches:
         return max(1, min(self.cap, int(BATCH_SECONDS * self.pieces / self.seconds)))
 
 
-def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce):
+def _stream(
+    work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce
+):
     parts = work.pieces()
     total = len(parts)
     backend = "dask" if (dask or scheduler) else executor
-    book = Journal.open(journal, full_identity(work), total, jobs=jobs, backend=backend) if journal else None
+    book = (
+        Journal.open(journal, full_identity(work), total, jobs=jobs, backend=backend)
+        if journal
+        else None
+    )
     start = time.perf_counter()
     running = None
     bar = None
@@ -271,7 +290,15 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
             # the time already spent on the journal's pieces, for the bar's estimate (read
             # only for a bar: it is a pass over every record)
             before = book.progress().worker_seconds if (book and shown and done) else 0.0
-            bar = Bar(shown, work.describe(), total, len(done), workers=slots, worker_seconds=before, start=start)
+            bar = Bar(
+                shown,
+                work.describe(),
+                total,
+                len(done),
+                workers=slots,
+                worker_seconds=before,
+                start=start,
+            )
             finished = len(done)
             held = done if ordered else {}
             next_out = 0  # ordered: the first piece not yet yielded
@@ -287,7 +314,11 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
                             yield next_out - 1, value
                     if interrupted.is_set():
                         raise KeyboardInterrupt
-                    while todo and in_flight < 2 * slots and (not ordered or todo[0] < next_out + window):
+                    while (
+                        todo
+                        and in_flight < 2 * slots
+                        and (not ordered or todo[0] < next_out + window)
+                    ):
                         size = batch if sizes is None else sizes.size()
                         chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
                         running.submit([(i, parts[i]) for i in chunk])
@@ -319,7 +350,9 @@ def _stream(work, jobs, journal, dask, scheduler, progress, executor, ordered, w
                 running = None
                 if book:
                     save()  # what finished is safe before the message says so
-                raise Interrupted(finished, total, os.fspath(journal) if journal else None) from None
+                raise Interrupted(
+                    finished, total, os.fspath(journal) if journal else None
+                ) from None
             except BaseException:
                 running.close(cancel=True)
                 running = None

@@ -200,16 +200,22 @@ def load_work(identity: dict) -> Work:
         raise WorkError(f"no work class recorded ({identity!r})")
     module, _, name = path.partition(":")
     if module != "clew" and not module.startswith("clew."):
-        raise WorkError(f"refusing to load work class {path!r}: only classes inside clew are loaded")
+        raise WorkError(
+            f"refusing to load work class {path!r}: only classes inside clew are loaded"
+        )
     try:
         cls = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError):
-        raise WorkError(f"unknown work class {path!r} (written by another version of clew?)") from None
+        raise WorkError(
+            f"unknown work class {path!r} (written by another version of clew?)"
+        ) from None
     if not (isinstance(cls, type) and issubclass(cls, Work)):
         raise WorkError(f"{path!r} is not a clew work class")
     body = {k: v for k, v in identity.items() if k not in ("work", "layout")}
     if identity.get("layout") != cls.layout:
-        raise WorkError(f"the journal's pieces use layout {identity.get('layout')} of {path}, this clew layout {cls.layout}")
+        raise WorkError(
+            f"the journal's pieces use layout {identity.get('layout')} of {path}, this clew layout {cls.layout}"
+        )
     return cls.from_identity(body)
 
 
@@ -217,5 +223,7 @@ def full_identity(work: Work) -> dict:
     """What a journal stores: the work's identity with its class path and layout."""
     body = work.identity()
     if not isinstance(body, dict) or "work" in body or "layout" in body:
-        raise WorkError(f"{work_path(work)}.identity() must return a dict without 'work' or 'layout' keys")
+        raise WorkError(
+            f"{work_path(work)}.identity() must return a dict without 'work' or 'layout' keys"
+        )
     return {"work": work_path(work), "layout": work.layout, **body}

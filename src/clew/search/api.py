@@ -95,10 +95,26 @@ class Problem:
     draw = None
     name = None
 
-    def __init__(self, start=_MISSING, choices=None, accept=None, extend=None, done=None, *,
-                 decisions=None, draw=None, name=None) -> None:
-        given = {"choices": choices, "decisions": decisions, "accept": accept, "extend": extend,
-                 "done": done, "draw": draw}
+    def __init__(
+        self,
+        start=_MISSING,
+        choices=None,
+        accept=None,
+        extend=None,
+        done=None,
+        *,
+        decisions=None,
+        draw=None,
+        name=None,
+    ) -> None:
+        given = {
+            "choices": choices,
+            "decisions": decisions,
+            "accept": accept,
+            "extend": extend,
+            "done": done,
+            "draw": draw,
+        }
         for key, fn in given.items():
             if fn is not None:
                 _check_callable(key, fn)
@@ -168,7 +184,9 @@ def _rebuild_cloudpickled(blob: bytes):
     return _rebuild(*pickle.loads(blob))
 
 
-def run(problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS) -> Stats:
+def run(
+    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
+) -> Stats:
     """Search ``problem`` for at most ``limit`` solutions; return the :class:`Stats`.
 
     Parameters
@@ -213,7 +231,9 @@ def run(problem, *, limit: int | None = None, order: str | None = None, jobs: in
     return stats
 
 
-def count(problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS) -> int:
+def count(
+    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
+) -> int:
     """The number of solutions of ``problem`` (at most ``limit``).
 
     Parameters
@@ -255,7 +275,9 @@ def solve(problem, *, order: str | None = None):
     return run(problem, limit=1, order=order).first
 
 
-def solutions(problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS) -> Iterator:
+def solutions(
+    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
+) -> Iterator:
     """Yield the solutions of ``problem`` (their states) in search order, at most ``limit``.
 
     The arguments are checked when it is called; then nothing is searched until the first
@@ -281,7 +303,9 @@ def solutions(problem, *, limit: int | None = None, order: str | None = None, jo
 def _parallel_solutions(problem, order: str, limit: int | None, jobs: int | None) -> Iterator:
     check_sendable(problem)
     given = 0
-    for _, (found, *_) in stream(SearchCount(problem, order=order, jobs=jobs, solutions=True), jobs=jobs, ordered=True):
+    for _, (found, *_) in stream(
+        SearchCount(problem, order=order, jobs=jobs, solutions=True), jobs=jobs, ordered=True
+    ):
         for solution in found:
             yield solution
             given += 1

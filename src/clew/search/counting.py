@@ -77,8 +77,15 @@ class SearchCount(Work):
 
     releases_gil = False
 
-    def __init__(self, problem, pieces: int | None = None, *, order: str | None = None, jobs: int | None = None,
-                 solutions: bool = False) -> None:
+    def __init__(
+        self,
+        problem,
+        pieces: int | None = None,
+        *,
+        order: str | None = None,
+        jobs: int | None = None,
+        solutions: bool = False,
+    ) -> None:
         self._got = parts(problem, order)
         self.problem = problem
         self.order = self._got.order
@@ -130,9 +137,15 @@ class SearchCount(Work):
     def identity(self) -> dict:
         frontier, parents, nodes, prunes, depth = self._cutting()
         states = repr([s for _, s, _ in frontier]).encode()
-        return {"search": self._got.name, "order": self.order, "pieces": self.pieces_asked,
-                "sha256": hashlib.sha256(states).hexdigest(), "parents": parents,
-                "cut": [nodes, prunes, depth], "roots": [number for number, _, _ in frontier]}
+        return {
+            "search": self._got.name,
+            "order": self.order,
+            "pieces": self.pieces_asked,
+            "sha256": hashlib.sha256(states).hexdigest(),
+            "parents": parents,
+            "cut": [nodes, prunes, depth],
+            "roots": [number for number, _, _ in frontier],
+        }
 
     @classmethod
     def from_identity(cls, identity: dict) -> "SearchCount":
@@ -144,10 +157,18 @@ class SearchCount(Work):
             work.order, work.pieces_asked, work.keep = identity["order"], identity["pieces"], False
             nodes, prunes, depth = identity["cut"]
             roots = identity["roots"]
-            work._cut = ([(r, None, None) for r in roots], identity["parents"], nodes, prunes, depth)
+            work._cut = (
+                [(r, None, None) for r in roots],
+                identity["parents"],
+                nodes,
+                prunes,
+                depth,
+            )
             work._name = identity["search"]
         except (KeyError, TypeError, ValueError):
-            raise WorkError("a search journal without its cut (written by another version of clew?)") from None
+            raise WorkError(
+                "a search journal without its cut (written by another version of clew?)"
+            ) from None
         return work
 
     def pieces(self) -> list:
@@ -191,7 +212,9 @@ class SearchCount(Work):
         """The numbers of a piece (a solution is Python data, not journal text: a piece read
         back from a journal has no first solution)."""
         if isinstance(value[0], list):
-            raise WorkError("the solutions of a search are not written to a journal: journal a count")
+            raise WorkError(
+                "the solutions of a search are not written to a journal: journal a count"
+            )
         return json.dumps(list(value[:5]), separators=(",", ":"))
 
     def decode(self, text: str):
@@ -202,11 +225,15 @@ class SearchCount(Work):
         return f"search {name} ({self.order})"
 
     def report(self, done: dict, pieces: int) -> dict:
-        return {"partial": sum(v[0] if not isinstance(v[0], list) else len(v[0]) for v in done.values())}
+        return {
+            "partial": sum(v[0] if not isinstance(v[0], list) else len(v[0]) for v in done.values())
+        }
 
     def summary(self, answer: Stats) -> str:
-        return (f"{answer.solutions} solutions ({answer.nodes:,} nodes, {answer.backtracks:,} backtracks, "
-                f"max depth {answer.max_depth})")
+        return (
+            f"{answer.solutions} solutions ({answer.nodes:,} nodes, {answer.backtracks:,} backtracks, "
+            f"max depth {answer.max_depth})"
+        )
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)

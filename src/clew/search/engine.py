@@ -63,9 +63,15 @@ class Stats:
 
     def to_dict(self) -> dict:
         """The statistics as JSON data (the fields of the class)."""
-        return {"solutions": self.solutions, "nodes": self.nodes, "backtracks": self.backtracks,
-                "prunes": self.prunes, "max_depth": self.max_depth, "complete": self.complete,
-                "first": plain(self.first)}
+        return {
+            "solutions": self.solutions,
+            "nodes": self.nodes,
+            "backtracks": self.backtracks,
+            "prunes": self.prunes,
+            "max_depth": self.max_depth,
+            "complete": self.complete,
+            "first": plain(self.first),
+        }
 
 
 def _mrv(got):

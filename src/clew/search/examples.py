@@ -23,7 +23,14 @@ from ..errors import ClewError, check_size
 from .api import Problem
 
 __all__ = [
-    "colouring", "derangements", "knights_tour", "permutations", "queens", "queens_lines", "subset_sum", "word_search",
+    "colouring",
+    "derangements",
+    "knights_tour",
+    "permutations",
+    "queens",
+    "queens_lines",
+    "subset_sum",
+    "word_search",
 ]
 
 
@@ -87,7 +94,9 @@ def queens_lines(n: int) -> Problem:
     return Problem(
         start=frozenset(),
         decisions=decisions,
-        accept=lambda s, q: all(q[0] != r and q[1] != c and abs(q[0] - r) != abs(q[1] - c) for r, c in s),
+        accept=lambda s, q: all(
+            q[0] != r and q[1] != c and abs(q[0] - r) != abs(q[1] - c) for r, c in s
+        ),
         extend=lambda s, q: s | {q},
         done=lambda s: len(s) == n,
         draw=lambda s: _queens_board(n, s),
@@ -166,7 +175,9 @@ def subset_sum(numbers: Sequence[int], target: int) -> Problem:
         start=(0, 0, ()),
         choices=lambda s: (True, False) if s[0] < size else (),
         accept=accept,
-        extend=lambda s, take: (s[0] + 1, s[1] + numbers[s[0]], s[2] + (s[0],)) if take else (s[0] + 1, s[1], s[2]),
+        extend=lambda s, take: (
+            (s[0] + 1, s[1] + numbers[s[0]], s[2] + (s[0],)) if take else (s[0] + 1, s[1], s[2])
+        ),
         done=lambda s: s[0] == size and s[1] == target,
         name=f"subset sum({target})",
     )
@@ -238,7 +249,11 @@ def knights_tour(size: int, start: tuple[int, int] = (0, 0)) -> Problem:
     if not (0 <= r0 < size and 0 <= c0 < size):
         raise ClewError(f"the start {start!r} is off the {size}x{size} board")
     moves = [
-        [(r + dr) * size + c + dc for dr, dc in _KNIGHT if 0 <= r + dr < size and 0 <= c + dc < size]
+        [
+            (r + dr) * size + c + dc
+            for dr, dc in _KNIGHT
+            if 0 <= r + dr < size and 0 <= c + dc < size
+        ]
         for r in range(size)
         for c in range(size)
     ]
@@ -249,7 +264,8 @@ def knights_tour(size: int, start: tuple[int, int] = (0, 0)) -> Problem:
         order = {square: i + 1 for i, square in enumerate(s[0])}
         width = len(str(squares))
         return "\n".join(
-            " ".join(str(order.get(r * size + c, ".")).rjust(width) for c in range(size)) for r in range(size)
+            " ".join(str(order.get(r * size + c, ".")).rjust(width) for c in range(size))
+            for r in range(size)
         )
 
     return Problem(
@@ -283,8 +299,11 @@ def word_search(grid: Sequence[str], word: str) -> Problem:
         if not s:
             return cells
         r, c = s[-1]
-        return ((r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
-                if 0 <= r + dr < height and 0 <= c + dc < len(grid[r + dr]))
+        return (
+            (r + dr, c + dc)
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if 0 <= r + dr < height and 0 <= c + dc < len(grid[r + dr])
+        )
 
     return Problem(
         start=(),
@@ -293,7 +312,8 @@ def word_search(grid: Sequence[str], word: str) -> Problem:
         extend=lambda s, rc: s + (rc,),
         done=lambda s: len(s) == len(word),
         draw=lambda s: "\n".join(
-            "".join(ch if (r, c) in s else "." for c, ch in enumerate(row)) for r, row in enumerate(grid)
+            "".join(ch if (r, c) in s else "." for c, ch in enumerate(row))
+            for r, row in enumerate(grid)
         ),
         name=f"word search({word})",
     )

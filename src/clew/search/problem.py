@@ -69,7 +69,9 @@ class SearchError(ClewError):
 
 def _check_callable(key: str, fn) -> None:
     if not callable(fn):
-        raise SearchError(f"{key} must be a function of the state, got {type(fn).__name__} {fn!r:.40}")
+        raise SearchError(
+            f"{key} must be a function of the state, got {type(fn).__name__} {fn!r:.40}"
+        )
 
 
 def _name(problem) -> str:
@@ -84,7 +86,18 @@ class Parts:
     """The checked functions of a problem and the order of its search (what the engine,
     the trace and the work object read, once)."""
 
-    __slots__ = ("problem", "name", "start", "choices", "decisions", "accept", "extend", "done", "draw", "order")
+    __slots__ = (
+        "problem",
+        "name",
+        "start",
+        "choices",
+        "decisions",
+        "accept",
+        "extend",
+        "done",
+        "draw",
+        "order",
+    )
 
     def __init__(self, problem, order: str) -> None:
         self.problem = problem
@@ -114,7 +127,9 @@ def parts(problem, order: str | None = None) -> Parts:
         A missing start, a missing or non-callable function, an unknown order.
     """
     if isinstance(problem, type):
-        raise SearchError(f"pass a problem, not the class {problem.__name__} (call it: {problem.__name__}(...))")
+        raise SearchError(
+            f"pass a problem, not the class {problem.__name__} (call it: {problem.__name__}(...))"
+        )
     got = Parts(problem, "first")
     if got.start is _MISSING:
         raise SearchError(f"the problem {got.name} has no start state")
@@ -126,13 +141,17 @@ def parts(problem, order: str | None = None) -> Parts:
         raise SearchError(f"the problem {got.name} needs choices(s) (or decisions(s))")
     for key in ("extend", "done"):
         if getattr(got, key) is None:
-            raise SearchError(f"the problem {got.name} needs {key}(s{', c' if key == 'extend' else ''})")
+            raise SearchError(
+                f"the problem {got.name} needs {key}(s{', c' if key == 'extend' else ''})"
+            )
     if order is None:
         order = "mrv" if got.decisions is not None else "first"
     if order not in ORDERS:
         raise SearchError(f"order must be 'first' or 'mrv', got {order!r}")
     if order == "mrv" and got.decisions is None:
-        raise SearchError(f"order='mrv' needs the problem's decisions(s): {got.name} has only choices(s)")
+        raise SearchError(
+            f"order='mrv' needs the problem's decisions(s): {got.name} has only choices(s)"
+        )
     got.order = order
     return got
 
@@ -219,7 +238,9 @@ def checked_extend(got: Parts, extend, s, c):
     watch = before is not s and _same(before, s) is True
     t = extend(s, c)  # -> extend
     if t is s and not isinstance(s, _IMMUTABLE):
-        change = f", changed in place ({_short(repr(before))} became {_short(repr(s))})" if watch else ""
+        change = (
+            f", changed in place ({_short(repr(before))} became {_short(repr(s))})" if watch else ""
+        )
         raise SearchError(f"{_label(got)} returned the state it was given{change}: {_FIX}")
     if watch and _same(before, s) is False:
         raise SearchError(
@@ -235,7 +256,11 @@ _IMMUTABLE = (tuple, str, bytes, frozenset, int, float, complex, bool, type(None
 def _label(got: Parts) -> str:
     fn = got.extend
     qual = getattr(fn, "__qualname__", "")
-    return "extend" if not qual or "<lambda>" in qual or qual.endswith("extend") else f"extend ({qual})"
+    return (
+        "extend"
+        if not qual or "<lambda>" in qual or qual.endswith("extend")
+        else f"extend ({qual})"
+    )
 
 
 def _short(text: str, width: int = 40) -> str:

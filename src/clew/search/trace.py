@@ -45,8 +45,14 @@ from .problem import WATCHED, SearchError, blame, checked_extend, parts, plain
 __all__ = ["plain", "trace"]
 
 
-def trace(problem, *, order: str | None = None, max_events: int | None = None,
-          all_solutions: bool = True, summary: bool = False) -> Iterator[dict]:
+def trace(
+    problem,
+    *,
+    order: str | None = None,
+    max_events: int | None = None,
+    all_solutions: bool = True,
+    summary: bool = False,
+) -> Iterator[dict]:
     """The events of the search of ``problem``, as it runs.
 
     Parameters
@@ -152,7 +158,12 @@ def _search(got, event) -> Iterator[dict]:
                 yield event("place", row=row, col=col, choice=label, **board(t))
                 if done(t):  # -> done
                     state["solutions"] += 1
-                    yield event("solution", columns=[p[0] for p in path], path=[p[1] for p in path], **board(t))
+                    yield event(
+                        "solution",
+                        columns=[p[0] for p in path],
+                        path=[p[1] for p in path],
+                        **board(t),
+                    )
                     event.found()
                     path.pop()
                     state["depth"] -= 1

@@ -47,12 +47,49 @@ from .._lazy import lazy_names
 # `clew sudoku show` or a one-puzzle file answered in the interpreter never waits for numba.
 #: Public name -> the submodule that defines it, imported on first access.
 _LAZY = {
-    **dict.fromkeys(("DIGITS", "SIZES", "ConflictingGivensError", "Grid", "PuzzleFormatError", "SudokuInputError", "parse"), "grid"),
+    **dict.fromkeys(
+        (
+            "DIGITS",
+            "SIZES",
+            "ConflictingGivensError",
+            "Grid",
+            "PuzzleFormatError",
+            "SudokuInputError",
+            "parse",
+        ),
+        "grid",
+    ),
     **dict.fromkeys(("check_solution", "is_solution"), "verify"),
     "trace": "trace",
-    **dict.fromkeys(("MAX_COUNT", "CountTooLargeError", "count", "is_unique", "solutions", "solve", "solve_array"), "solver"),
-    **dict.fromkeys(("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"), "generate"),
-    **dict.fromkeys(("NotProperError", "Rating", "Step", "explain", "explanation", "hint", "rate", "solve_logically"), "logic"),
+    **dict.fromkeys(
+        (
+            "MAX_COUNT",
+            "CountTooLargeError",
+            "count",
+            "is_unique",
+            "solutions",
+            "solve",
+            "solve_array",
+        ),
+        "solver",
+    ),
+    **dict.fromkeys(
+        ("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"),
+        "generate",
+    ),
+    **dict.fromkeys(
+        (
+            "NotProperError",
+            "Rating",
+            "Step",
+            "explain",
+            "explanation",
+            "hint",
+            "rate",
+            "solve_logically",
+        ),
+        "logic",
+    ),
     **dict.fromkeys(("RateFile", "rate_file"), "rate_file"),
     "solve_file": "files",
 }

@@ -31,7 +31,9 @@ class OutOfNodes(Exception):
     """The search visited more nodes than its budget: the job belongs to the kernels."""
 
 
-def _place(cands: list[int], peers: Sequence[Sequence[int]], cell: int, bit: int, filled: list[int]) -> bool:
+def _place(
+    cands: list[int], peers: Sequence[Sequence[int]], cell: int, bit: int, filled: list[int]
+) -> bool:
     """Put the digit ``bit`` in ``cell`` and propagate naked singles; False at a dead end.
     ``filled`` collects every cell placed, for the caller's undo."""
     todo = [(cell, bit)]
@@ -54,7 +56,9 @@ def _place(cands: list[int], peers: Sequence[Sequence[int]], cell: int, bit: int
     return True
 
 
-def _settle(cands: list[int], peers: Sequence[Sequence[int]], units: Sequence[Sequence[int]], full: int) -> bool:
+def _settle(
+    cands: list[int], peers: Sequence[Sequence[int]], units: Sequence[Sequence[int]], full: int
+) -> bool:
     """Place hidden singles (a digit with one possible cell in a unit) until none is left;
     False at a dead end (a digit with no cell left in some unit)."""
     changed = True
@@ -82,8 +86,15 @@ def _settle(cands: list[int], peers: Sequence[Sequence[int]], units: Sequence[Se
     return True
 
 
-def count(cells: Sequence[int], n: int, peers: Sequence[Sequence[int]], units: Sequence[Sequence[int]], *,
-          limit: int | None, max_nodes: int) -> tuple[int, list[int] | None]:
+def count(
+    cells: Sequence[int],
+    n: int,
+    peers: Sequence[Sequence[int]],
+    units: Sequence[Sequence[int]],
+    *,
+    limit: int | None,
+    max_nodes: int,
+) -> tuple[int, list[int] | None]:
     """Solutions of the grid ``cells`` (0 for a blank) up to ``limit`` (None: all), and the
     first one found (None when there is none).
 
@@ -166,7 +177,14 @@ def count_quickly(grid, limit: int) -> int | None:
     if compiled_loaded() or not grid.shape.is_classic:
         return None
     try:
-        found, _ = count(list(grid.cells), grid.n, geometry.peers(k), geometry.units(k), limit=limit, max_nodes=QUICK_NODES)
+        found, _ = count(
+            list(grid.cells),
+            grid.n,
+            geometry.peers(k),
+            geometry.units(k),
+            limit=limit,
+            max_nodes=QUICK_NODES,
+        )
     except OutOfNodes:
         return None
     return found

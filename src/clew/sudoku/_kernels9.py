@@ -138,7 +138,10 @@ def tables() -> tuple[np.ndarray, ...]:
     shrink = np.zeros(ROW0 + 1, np.int64)
     for row in range(ROW0 + 1):
         shrink[row] = sum(1 << x for x in range(3) if row & (TRIPLE << (3 * x)))
-    perms = [sum(1 << (3 * i + j) for i, j in enumerate(perm)) for perm in itertools.permutations(range(3))]
+    perms = [
+        sum(1 << (3 * i + j) for i, j in enumerate(perm))
+        for perm in itertools.permutations(range(3))
+    ]
     match9 = np.zeros(1 << 9, np.int64)  # every 3x3 0/1 matrix
     match = np.zeros(1 << 9, np.int64)
     for m in range(1 << 9):
@@ -147,7 +150,9 @@ def tables() -> tuple[np.ndarray, ...]:
             if m & bits == bits:
                 keep |= bits
         match9[m] = keep
-        match[m] = sum(TRIPLE << (9 * r + 3 * x) for r in range(3) for x in range(3) if keep >> (3 * r + x) & 1)
+        match[m] = sum(
+            TRIPLE << (9 * r + 3 * x) for r in range(3) for x in range(3) if keep >> (3 * r + x) & 1
+        )
     # band bit p is cell p of band 0, so the band's geometry is the grid's, cut to 27 cells:
     # within a band, the peers of a cell are those of its row and box (its column's cells in
     # the band are in its box)
@@ -277,7 +282,11 @@ def _propagate(st, o, dirty, shrink, match, peer, column, match9):
             k1 = 0
             k2 = 0
             for s3 in range(0, 9, 3):
-                kept = match9[((f0 >> s3) & TRIPLE) | (((f1 >> s3) & TRIPLE) << 3) | (((f2 >> s3) & TRIPLE) << 6)]
+                kept = match9[
+                    ((f0 >> s3) & TRIPLE)
+                    | (((f1 >> s3) & TRIPLE) << 3)
+                    | (((f2 >> s3) & TRIPLE) << 6)
+                ]
                 if kept == 0:
                     return False
                 k0 |= (kept & TRIPLE) << s3
@@ -339,7 +348,9 @@ def _choose(st, o, peer):
                 col = COLUMN0 << (p % 9)
                 # the column's unsolved cells of the three bands, shifted apart, in one word
                 down = (
-                    (st[o + UNSOLVED] & col) | ((st[o + UNSOLVED + 1] & col) << 1) | ((st[o + UNSOLVED + 2] & col) << 2)
+                    (st[o + UNSOLVED] & col)
+                    | ((st[o + UNSOLVED + 1] & col) << 1)
+                    | ((st[o + UNSOLVED + 2] & col) << 2)
                 )
                 sc = popcount64(u & peer[p]) + popcount64(down)
                 if sc > score:
@@ -444,5 +455,7 @@ def solve_batch(puzzles, limit, counts, solutions, shrink, match, peer, column, 
     ``limit`` into ``counts``, first solutions into ``solutions``. One call per file chunk."""
     stack = np.empty(DEPTHS * NODE, np.int64)
     for i in range(puzzles.shape[0]):
-        counts[i] = solve(puzzles[i], limit, solutions[i], stack, shrink, match, peer, column, match9)
+        counts[i] = solve(
+            puzzles[i], limit, solutions[i], stack, shrink, match, peer, column, match9
+        )
     return 0

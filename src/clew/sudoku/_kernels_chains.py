@@ -54,8 +54,35 @@ def _count(row, w):
 
 
 @njit(cache=True)
-def _propagate(n, y, dynamic, level, start, start_on, cands, pos, peers, npeer, houses, where, units,
-               rank, work, wpos, anc, tmp, hanc, buf, r, cnt_on, cnt_off, q_on, q_off, n_q, absurd):
+def _propagate(
+    n,
+    y,
+    dynamic,
+    level,
+    start,
+    start_on,
+    cands,
+    pos,
+    peers,
+    npeer,
+    houses,
+    where,
+    units,
+    rank,
+    work,
+    wpos,
+    anc,
+    tmp,
+    hanc,
+    buf,
+    r,
+    cnt_on,
+    cnt_off,
+    q_on,
+    q_off,
+    n_q,
+    absurd,
+):
     """SE's doChaining from one potential (``start`` on or off), into row ``r``. ``level``
     None: level 0, compiled without the rules of :func:`_advanced` (numba drops the branch
     of ``level is not None`` when the argument's type is None)."""
@@ -190,9 +217,27 @@ def _propagate(n, y, dynamic, level, start, start_on, cands, pos, peers, npeer, 
                     non += 1
         if level is not None:  # noqa: SIM102 - its own test, which numba drops for a None
             if level > 0 and ion == non and ioff == noff:
-                noff = _advanced(n, cands, pos, work, wpos, units, houses, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff)
+                noff = _advanced(
+                    n,
+                    cands,
+                    pos,
+                    work,
+                    wpos,
+                    units,
+                    houses,
+                    rank,
+                    anc,
+                    words,
+                    hanc,
+                    buf,
+                    r,
+                    cnt_off,
+                    q_off,
+                    noff,
+                )
     n_q[r, 0] = non
     n_q[r, 1] = noff
+
 
 # ---------------------------------------------------------------------------------------------
 # Level 1 ("Dynamic Forcing Chains (+)"): the rules applied when the links stop, in SE's
@@ -379,12 +424,16 @@ def _naked_pairs(n, cands, work, units, rank, anc, words, hanc, r, cnt_off, q_of
                             while m:
                                 e = ctz64(m)
                                 m &= m - 1
-                                noff = _emit(c * n + e, rank, hanc, anc, words, r, cnt_off, q_off, noff)
+                                noff = _emit(
+                                    c * n + e, rank, hanc, anc, words, r, cnt_off, q_off, noff
+                                )
     return noff
 
 
 @njit(cache=True)
-def _x_wings(n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff):
+def _x_wings(
+    n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff
+):
     for kk in range(2):
         base = 2 if kk == 0 else 1  # columns, then rows
         cover = 1 if kk == 0 else 2
@@ -422,7 +471,11 @@ def _x_wings(n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, c
                     for x in (a, b):
                         for i in range(n):
                             c = units[base * n + x, i]
-                            if (cands[c] >> d) & 1 and not (work[c] >> d) & 1 and not (common >> i) & 1:
+                            if (
+                                (cands[c] >> d) & 1
+                                and not (work[c] >> d) & 1
+                                and not (common >> i) & 1
+                            ):
                                 _add_parent(hanc, rank, anc, words, c * n + d)
                                 parents += 1
                     if parents == 0:
@@ -436,23 +489,33 @@ def _x_wings(n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, c
                             s -= 1
                         buf[s + 1] = v
                     for t in range(ng):
-                        noff = _emit(buf[t] * n + d, rank, hanc, anc, words, r, cnt_off, q_off, noff)
+                        noff = _emit(
+                            buf[t] * n + d, rank, hanc, anc, words, r, cnt_off, q_off, noff
+                        )
     return noff
 
 
 @njit(cache=True)
-def _advanced(n, cands, pos, work, wpos, units, houses, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff):
+def _advanced(
+    n, cands, pos, work, wpos, units, houses, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff
+):
     start = noff
-    noff = _locking(n, cands, work, wpos, units, houses, rank, anc, words, hanc, r, cnt_off, q_off, noff)
+    noff = _locking(
+        n, cands, work, wpos, units, houses, rank, anc, words, hanc, r, cnt_off, q_off, noff
+    )
     if noff > start:
         return noff
-    noff = _hidden_pairs(n, cands, work, wpos, units, rank, anc, words, hanc, r, cnt_off, q_off, noff)
+    noff = _hidden_pairs(
+        n, cands, work, wpos, units, rank, anc, words, hanc, r, cnt_off, q_off, noff
+    )
     if noff > start:
         return noff
     noff = _naked_pairs(n, cands, work, units, rank, anc, words, hanc, r, cnt_off, q_off, noff)
     if noff > start:
         return noff
-    return _x_wings(n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff)
+    return _x_wings(
+        n, cands, pos, work, wpos, units, rank, anc, words, hanc, buf, r, cnt_off, q_off, noff
+    )
 
 
 @njit(cache=True)
@@ -486,8 +549,24 @@ def _offer(ans, cands, n, seq, kind, complexity, a, b, target):
 
 
 @njit(cache=True)
-def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
-                  cnt_on, cnt_off, q_on, q_off):
+def best_multiple(
+    n,
+    multiple,
+    dynamic,
+    nishio,
+    level,
+    cands,
+    pos,
+    peers,
+    npeer,
+    houses,
+    where,
+    units,
+    cnt_on,
+    cnt_off,
+    q_on,
+    q_off,
+):
     """SE's multiple / dynamic / Nishio producer on one position at level 0 (``level`` is
     ignored): the first hint after sorting, as ``[found, complexity, kind, a, b, target
     potential, seq]`` (``a``, ``b``: the assumption potential (contradiction, double), the
@@ -496,22 +575,86 @@ def best_multiple(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer,
     A kernel of its own, apart from :func:`best_multiple_plus`: the rules of level 1 are
     about half of the compile of the level's kernel, and only ratings of 9.0 and up reach
     them (a first rating of an 8.x puzzle compiles this one alone)."""
-    return _best(n, multiple, dynamic, nishio, None, cands, pos, peers, npeer, houses, where, units,
-                 cnt_on, cnt_off, q_on, q_off)
+    return _best(
+        n,
+        multiple,
+        dynamic,
+        nishio,
+        None,
+        cands,
+        pos,
+        peers,
+        npeer,
+        houses,
+        where,
+        units,
+        cnt_on,
+        cnt_off,
+        q_on,
+        q_off,
+    )
 
 
 @njit(cache=True)
-def best_multiple_plus(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
-                       cnt_on, cnt_off, q_on, q_off):
+def best_multiple_plus(
+    n,
+    multiple,
+    dynamic,
+    nishio,
+    level,
+    cands,
+    pos,
+    peers,
+    npeer,
+    houses,
+    where,
+    units,
+    cnt_on,
+    cnt_off,
+    q_on,
+    q_off,
+):
     """:func:`best_multiple` at ``level`` 1 and up ("Dynamic Forcing Chains (+)"): the
     rules of :func:`_advanced` apply when the links stop."""
-    return _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
-                 cnt_on, cnt_off, q_on, q_off)
+    return _best(
+        n,
+        multiple,
+        dynamic,
+        nishio,
+        level,
+        cands,
+        pos,
+        peers,
+        npeer,
+        houses,
+        where,
+        units,
+        cnt_on,
+        cnt_off,
+        q_on,
+        q_off,
+    )
 
 
 @njit(cache=True)
-def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses, where, units,
-          cnt_on, cnt_off, q_on, q_off):
+def _best(
+    n,
+    multiple,
+    dynamic,
+    nishio,
+    level,
+    cands,
+    pos,
+    peers,
+    npeer,
+    houses,
+    where,
+    units,
+    cnt_on,
+    cnt_off,
+    q_on,
+    q_off,
+):
     """The body of :func:`best_multiple` and :func:`best_multiple_plus`."""
     ncell = n * n
     ncand = ncell * n
@@ -563,12 +706,66 @@ def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses,
             ron = row_of[c]
             roff = ron + 1
             if not done[ron]:
-                _propagate(n, y, dynamic, level, c, ON, cands, pos, peers, npeer, houses, where, units,
-                           rank, work, wpos, anc, tmp, hanc, buf, ron, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
+                _propagate(
+                    n,
+                    y,
+                    dynamic,
+                    level,
+                    c,
+                    ON,
+                    cands,
+                    pos,
+                    peers,
+                    npeer,
+                    houses,
+                    where,
+                    units,
+                    rank,
+                    work,
+                    wpos,
+                    anc,
+                    tmp,
+                    hanc,
+                    buf,
+                    ron,
+                    cnt_on,
+                    cnt_off,
+                    q_on,
+                    q_off,
+                    n_q,
+                    absurd,
+                )
                 done[ron] = True
             if (do_double or do_absurd) and not done[roff]:
-                _propagate(n, y, dynamic, level, c, OFF, cands, pos, peers, npeer, houses, where, units,
-                           rank, work, wpos, anc, tmp, hanc, buf, roff, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
+                _propagate(
+                    n,
+                    y,
+                    dynamic,
+                    level,
+                    c,
+                    OFF,
+                    cands,
+                    pos,
+                    peers,
+                    npeer,
+                    houses,
+                    where,
+                    units,
+                    rank,
+                    work,
+                    wpos,
+                    anc,
+                    tmp,
+                    hanc,
+                    buf,
+                    roff,
+                    cnt_on,
+                    cnt_off,
+                    q_on,
+                    q_off,
+                    n_q,
+                    absurd,
+                )
                 done[roff] = True
             if do_absurd and absurd[ron, 0] >= 0:
                 seq += 1
@@ -581,12 +778,32 @@ def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses,
                     q = q_on[ron, i]
                     if cnt_on[roff, q]:
                         seq += 1
-                        _offer(ans, cands, n, seq, K_DOUBLE, cnt_on[ron, q] + cnt_on[roff, q], 2 * c + 1, OFF, 2 * q + 1)
+                        _offer(
+                            ans,
+                            cands,
+                            n,
+                            seq,
+                            K_DOUBLE,
+                            cnt_on[ron, q] + cnt_on[roff, q],
+                            2 * c + 1,
+                            OFF,
+                            2 * q + 1,
+                        )
                 for i in range(n_q[ron, 1]):
                     q = q_off[ron, i]
                     if cnt_off[roff, q]:
                         seq += 1
-                        _offer(ans, cands, n, seq, K_DOUBLE, cnt_off[ron, q] + cnt_off[roff, q], 2 * c + 1, OFF, 2 * q)
+                        _offer(
+                            ans,
+                            cands,
+                            n,
+                            seq,
+                            K_DOUBLE,
+                            cnt_off[ron, q] + cnt_off[roff, q],
+                            2 * c + 1,
+                            OFF,
+                            2 * q,
+                        )
             if not nishio:
                 for k in range(3):
                     u = houses[cell, k]
@@ -603,8 +820,35 @@ def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses,
                         rest &= rest - 1
                         rr = row_of[units[u, i] * n + d]
                         if not done[rr]:
-                            _propagate(n, y, dynamic, level, units[u, i] * n + d, ON, cands, pos, peers, npeer, houses, where,
-                                       units, rank, work, wpos, anc, tmp, hanc, buf, rr, cnt_on, cnt_off, q_on, q_off, n_q, absurd)
+                            _propagate(
+                                n,
+                                y,
+                                dynamic,
+                                level,
+                                units[u, i] * n + d,
+                                ON,
+                                cands,
+                                pos,
+                                peers,
+                                npeer,
+                                houses,
+                                where,
+                                units,
+                                rank,
+                                work,
+                                wpos,
+                                anc,
+                                tmp,
+                                hanc,
+                                buf,
+                                rr,
+                                cnt_on,
+                                cnt_off,
+                                q_on,
+                                q_off,
+                                n_q,
+                                absurd,
+                            )
                             done[rr] = True
                     for side in range(2):
                         for i in range(n_q[ron, side]):
@@ -622,7 +866,9 @@ def _best(n, multiple, dynamic, nishio, level, cands, pos, peers, npeer, houses,
                                 total += v
                             if total > 0:
                                 seq += 1
-                                _offer(ans, cands, n, seq, K_REGION, total, u, d, 2 * q + (1 - side))
+                                _offer(
+                                    ans, cands, n, seq, K_REGION, total, u, d, 2 * q + (1 - side)
+                                )
             if first < 0:
                 first = ron
         if (not nishio) and (card == 2 or (multiple and card > 2)):
@@ -656,8 +902,12 @@ def buffers(n: int) -> tuple:
     """The scratch arrays of :func:`best_multiple` for a grid of side n (zeroed once: the
     kernel leaves them zero)."""
     ncand = n * n * n
-    return (np.zeros((2 * ncand, ncand), np.int32), np.zeros((2 * ncand, ncand), np.int32),
-            np.zeros((2 * ncand, ncand), np.int32), np.zeros((2 * ncand, ncand), np.int32))
+    return (
+        np.zeros((2 * ncand, ncand), np.int32),
+        np.zeros((2 * ncand, ncand), np.int32),
+        np.zeros((2 * ncand, ncand), np.int32),
+        np.zeros((2 * ncand, ncand), np.int32),
+    )
 
 
 def tables(g) -> tuple:

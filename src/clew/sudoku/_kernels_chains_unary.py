@@ -205,8 +205,21 @@ def best_unary(n, cands, peers, npeer, houses, where, units, pos):
                                     complexity = 2 * rounds
                                     rating = base + _penalty(complexity)
                                     if _before(rating, complexity, key, seq, ans, best):
-                                        if _cycle_worth(n, i, c0, off_cand, off_par, on_par, cands, peers, npeer,
-                                                        cell_stamp, fw, bw, seq):
+                                        if _cycle_worth(
+                                            n,
+                                            i,
+                                            c0,
+                                            off_cand,
+                                            off_par,
+                                            on_par,
+                                            cands,
+                                            peers,
+                                            npeer,
+                                            cell_stamp,
+                                            fw,
+                                            bw,
+                                            seq,
+                                        ):
                                             ans[A_FOUND] = 1
                                             ans[A_PASS] = npass
                                             ans[A_START] = c0

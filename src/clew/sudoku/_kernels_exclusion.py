@@ -72,7 +72,11 @@ def _allowed(cands, group, size, walls, nwalls, sees, allowed):
                         allowed[2] |= dc
                     # every candidate of the group used already: nothing can go, whatever
                     # the combinations left (most groups end here, early)
-                    if allowed[0] == cands[a] and allowed[1] == cands[b] and (size == 2 or allowed[2] == cands[c]):
+                    if (
+                        allowed[0] == cands[a]
+                        and allowed[1] == cands[b]
+                        and (size == 2 or allowed[2] == cands[c])
+                    ):
                         return False
     for i in range(size):
         if cands[group[i]] & ~allowed[i]:

@@ -155,7 +155,9 @@ def _count_with(cands, cells, bit):
 
 
 @njit(cache=True)
-def _direct_locked(cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, order, nb, pointing):
+def _direct_locked(
+    cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, order, nb, pointing
+):
     """SE's direct pointing (claiming): a digit of a segment nowhere else in its box (line),
     held by two of its cells or more, that leaves one place in a box (line) beside it where
     it had two or more."""
@@ -186,7 +188,11 @@ def _locked(cands, seg_cells, seg_box_rest, seg_line_rest, order, pointing):
     for s in order:
         home_rest = seg_box_rest[s] if pointing else seg_line_rest[s]
         other_rest = seg_line_rest[s] if pointing else seg_box_rest[s]
-        found = _or_cells(cands, seg_cells[s]) & ~_or_cells(cands, home_rest) & _or_cells(cands, other_rest)
+        found = (
+            _or_cells(cands, seg_cells[s])
+            & ~_or_cells(cands, home_rest)
+            & _or_cells(cands, other_rest)
+        )
         while found:
             bit = found & -found
             found ^= bit
@@ -421,9 +427,18 @@ def first_firing(
         family, size, kind = _PLAN[k, 0], _PLAN[k, 1], _PLAN[k, 2]
         if family == _F_DIRECT_LOCKED:
             order, nb = (pointing, point_nb) if size else (claiming, claim_nb)
-            hit = _direct_locked(cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, order, nb, size == 1)
+            hit = _direct_locked(
+                cands, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, order, nb, size == 1
+            )
         elif family == _F_LOCKED:
-            hit = _locked(cands, seg_cells, seg_box_rest, seg_line_rest, pointing if size else claiming, size == 1)
+            hit = _locked(
+                cands,
+                seg_cells,
+                seg_box_rest,
+                seg_line_rest,
+                pointing if size else claiming,
+                size == 1,
+            )
         elif family == _F_UNIT:
             hit = _unit_subsets(cands, values, units, n, size, kind, scratch)
         elif family == _F_FISH:

@@ -59,7 +59,18 @@ import numpy as np
 from numba import njit
 
 from .._bits import ctz64, popcount64
-from ._kernels import CONTRADICTION, DONE, META_DEPTH, META_DONE, META_FOUND, META_WORDS, NO_CELL, NO_COUNT, ROOT_PENDING, RUNNING
+from ._kernels import (
+    CONTRADICTION,
+    DONE,
+    META_DEPTH,
+    META_DONE,
+    META_FOUND,
+    META_WORDS,
+    NO_CELL,
+    NO_COUNT,
+    ROOT_PENDING,
+    RUNNING,
+)
 
 #: ``gsum[g]`` of a group without a sum (an extra region of fewer than n cells)
 NO_SUM = -1
@@ -134,7 +145,9 @@ def build(units, gptr, gcells, cells, peers, npeer):
     length = 0
     for a in range(nsets):
         for b in range(a + 1, nsets):
-            if _useful(shared[a, b], a < nunits, b < nunits, sptr[a + 1] - sptr[a], sptr[b + 1] - sptr[b]):
+            if _useful(
+                shared[a, b], a < nunits, b < nunits, sptr[a + 1] - sptr[a], sptr[b + 1] - sptr[b]
+            ):
                 npairs += 1
                 length += sptr[a + 1] - sptr[a] + sptr[b + 1] - sptr[b] - shared[a, b]
     pinfo = np.empty((npairs, PAIR_WORDS), np.int64)
@@ -143,7 +156,9 @@ def build(units, gptr, gcells, cells, peers, npeer):
     at = 0
     for a in range(nsets):
         for b in range(a + 1, nsets):
-            if not _useful(shared[a, b], a < nunits, b < nunits, sptr[a + 1] - sptr[a], sptr[b + 1] - sptr[b]):
+            if not _useful(
+                shared[a, b], a < nunits, b < nunits, sptr[a + 1] - sptr[a], sptr[b + 1] - sptr[b]
+            ):
                 continue
             pinfo[p, PAIR_START] = at
             for j in range(sptr[a], sptr[a + 1]):
@@ -390,7 +405,9 @@ def _cages(cand, n, gptr, gcells, gsum, queue, tail):
 
 
 @njit(cache=True)
-def _propagate(cand, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, head, tail):
+def _propagate(
+    cand, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, head, tail
+):
     """Naked and hidden singles, then cage sums, then locked candidates, until nothing
     changes. ``queue[head:tail]``: cells solved but not yet removed from their peers.
     Returns False on a contradiction."""
@@ -495,7 +512,9 @@ def _write(cand, out):
 
 
 @njit(cache=True)
-def start(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, untried, meta, queue):
+def start(
+    puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, untried, meta, queue
+):
     """Load ``puzzle`` (int8, 0 = blank) into depth 0 and propagate; False when the givens
     already contradict the rules (``meta`` as in :mod:`clew.sudoku._kernels`)."""
     n = units.shape[1]
@@ -512,7 +531,9 @@ def start(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, bra
     meta[META_DEPTH] = 0
     meta[META_FOUND] = 0
     meta[META_DONE] = RUNNING
-    if not _propagate(S[0], units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, tail):
+    if not _propagate(
+        S[0], units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, tail
+    ):
         meta[META_DONE] = DONE
         return False
     branch[0] = _choose(S[0], peers, npeer, 1)
@@ -521,7 +542,24 @@ def start(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, bra
 
 
 @njit(cache=True)
-def search(units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, untried, meta, queue, limit, out, written):
+def search(
+    units,
+    peers,
+    npeer,
+    pinfo,
+    pcells,
+    gptr,
+    gcells,
+    gsum,
+    S,
+    branch,
+    untried,
+    meta,
+    queue,
+    limit,
+    out,
+    written,
+):
     """Run or resume the search prepared by :func:`start` (the contract of
     :func:`clew.sudoku._kernels.search`: ``limit <= 0`` no limit, an ``out`` of zero rows
     counts only, returns the new ``written``)."""
@@ -557,7 +595,9 @@ def search(units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, un
         cell = branch[d]
         child[cell] = bit
         queue[0] = cell
-        if not _propagate(child, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, 1):
+        if not _propagate(
+            child, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, 1
+        ):
             continue
         nxt = _choose(child, peers, npeer, 0)
         if nxt < 0:
@@ -681,11 +721,47 @@ def solve_batch(puzzles, shape_of, limit, counts, solutions, units, gptr, gcells
             pinfo, pcells = build(U, gp, gc, cells, peers, npeer)
             last = s
         counts[p] = 0
-        if not start(puzzles[p], U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue):
+        if not start(
+            puzzles[p], U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue
+        ):
             continue
-        if search(U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue, limit, one, 0):
+        if search(
+            U,
+            peers,
+            npeer,
+            pinfo,
+            pcells,
+            gp,
+            gc,
+            gs,
+            S,
+            branch,
+            untried,
+            meta,
+            queue,
+            limit,
+            one,
+            0,
+        ):
             solutions[p, :] = one[0]
-        search(U, peers, npeer, pinfo, pcells, gp, gc, gs, S, branch, untried, meta, queue, limit, one[:0], 0)
+        search(
+            U,
+            peers,
+            npeer,
+            pinfo,
+            pcells,
+            gp,
+            gc,
+            gs,
+            S,
+            branch,
+            untried,
+            meta,
+            queue,
+            limit,
+            one[:0],
+            0,
+        )
         counts[p] = meta[META_FOUND]
     return 0
 
@@ -709,7 +785,22 @@ def complete(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, bud
     untried = np.empty(cells + 2, np.int64)
     meta = np.zeros(META_WORDS, np.int64)
     queue = np.empty(cells * 2 + 2, np.int64)
-    if not start(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, S, branch, untried, meta, queue):
+    if not start(
+        puzzle,
+        units,
+        peers,
+        npeer,
+        pinfo,
+        pcells,
+        gptr,
+        gcells,
+        gsum,
+        S,
+        branch,
+        untried,
+        meta,
+        queue,
+    ):
         return NONE_FOUND
     if branch[0] < 0:
         _write(S[0], out)
@@ -733,7 +824,9 @@ def complete(puzzle, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, bud
         cell = branch[d]
         child[cell] = bit
         queue[0] = cell
-        if not _propagate(child, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, 1):
+        if not _propagate(
+            child, units, peers, npeer, pinfo, pcells, gptr, gcells, gsum, full, queue, 0, 1
+        ):
             continue
         nxt = _choose(child, peers, npeer, 1)
         if nxt < 0:

@@ -104,7 +104,14 @@ def find_loops(cands, kinds, units, start, pair, loops, lens):
     seen_odd = np.zeros(units_count, np.uint8)
     found = 0
     depth = np.int64(1)  # not a literal 1: numba would compile _valid for it too
-    f_cell[0], f_allowed[0], f_extras[0], f_last[0], f_kind[0], f_at[0] = start, MAX_WIDE, 0, -1, 0, 0
+    f_cell[0], f_allowed[0], f_extras[0], f_last[0], f_kind[0], f_at[0] = (
+        start,
+        MAX_WIDE,
+        0,
+        -1,
+        0,
+        0,
+    )
     on_loop[start] = 1
     while depth > 0:
         f = depth - 1

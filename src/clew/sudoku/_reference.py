@@ -78,7 +78,9 @@ def solutions(cells: list[int], k: int, *, max_nodes: int | None = None) -> Iter
     yield from fill()
 
 
-def count(cells: list[int], k: int, limit: int | None = None, *, max_nodes: int | None = None) -> int:
+def count(
+    cells: list[int], k: int, limit: int | None = None, *, max_nodes: int | None = None
+) -> int:
     """Number of solutions, stopping at ``limit`` (``None``: all)."""
     found = 0
     for _ in solutions(cells, k, max_nodes=max_nodes):

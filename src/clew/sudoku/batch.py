@@ -19,7 +19,15 @@ from . import geometry
 from .grid import Grid, SudokuInputError, _alphabet, _decoder, check_symbols, parse
 from .shape import MAX_SIDE, MIN_SIDE, Shape, ShapeError, as_shape, make_shape
 
-__all__ = ["FIRST_KIND", "PuzzleBatch", "format_lines", "has_conflict", "read_data", "read_lines", "split_lines"]
+__all__ = [
+    "FIRST_KIND",
+    "PuzzleBatch",
+    "format_lines",
+    "has_conflict",
+    "read_data",
+    "read_lines",
+    "split_lines",
+]
 
 #: The first kind number of the shapes that are not classic (the classic ones are k = 2..5).
 FIRST_KIND = 6
@@ -29,6 +37,7 @@ _BOM = b"\xef\xbb\xbf"
 #: message, about 150 bytes of bookkeeping a line: past a million, the input is no file of
 #: puzzles (a binary file, a log), and is refused in one line before the work.
 MAX_BAD_LINES = 1_000_000
+
 
 @dataclass
 class PuzzleBatch:
@@ -121,7 +130,11 @@ def _fast_shape(length: int, symbols: str | None, options: dict) -> Shape | None
     """The shape of a line of ``length`` cells written without separators, or None when
     lines of that length go the slow way (no such side, or no boxes for it)."""
     n = math.isqrt(length)
-    if n * n != length or not MIN_SIDE <= n <= MAX_SIDE or (symbols is not None and len(symbols) < n):
+    if (
+        n * n != length
+        or not MIN_SIDE <= n <= MAX_SIDE
+        or (symbols is not None and len(symbols) < n)
+    ):
         return None
     try:
         return make_shape(n, **options)
@@ -211,7 +224,12 @@ def _assemble(batch: PuzzleBatch, line, by_length: dict, decode, symbols, option
 
 
 def read_lines(
-    lines: list[bytes], line_numbers: list[int] | None = None, *, symbols: str | None = None, box=None, variant=None
+    lines: list[bytes],
+    line_numbers: list[int] | None = None,
+    *,
+    symbols: str | None = None,
+    box=None,
+    variant=None,
 ) -> PuzzleBatch:
     """Read one puzzle per line into int8 arrays, without Python work per well-formed line.
 
@@ -233,14 +251,18 @@ def read_lines(
     symbols, options = _check_options(symbols, box, variant)
     count = len(lines)
     batch = PuzzleBatch()
-    batch.line_numbers = list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
+    batch.line_numbers = (
+        list(line_numbers) if line_numbers is not None else list(range(1, count + 1))
+    )
     batch.texts = [line.decode("utf-8", "replace") for line in lines]
     by_length: dict[int, list[int]] = {}
     for i, line in enumerate(lines):
         by_length.setdefault(len(line), []).append(i)
 
     def decode(length: int, where: np.ndarray, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
-        raw = np.frombuffer(b"".join(lines[i] for i in where.tolist()), np.uint8).reshape(len(where), length)
+        raw = np.frombuffer(b"".join(lines[i] for i in where.tolist()), np.uint8).reshape(
+            len(where), length
+        )
         values = _lookup(shape.n, symbols)[raw]
         readable = (values >= 0).all(axis=1)
         values = values.astype(np.int8)
@@ -323,7 +345,9 @@ def read_data(data: bytes, *, symbols: str | None = None, box=None, variant=None
     batch.line_numbers = _Numbers(numbers)
     distinct, first = np.unique(lengths, return_index=True)
     # lengths in order of first appearance, as read_lines meets them (kinds are numbered so)
-    by_length = {int(length): np.flatnonzero(lengths == length) for length in distinct[np.argsort(first)]}
+    by_length = {
+        int(length): np.flatnonzero(lengths == length) for length in distinct[np.argsort(first)]
+    }
 
     def decode(length: int, where: np.ndarray, shape: Shape) -> tuple[np.ndarray, np.ndarray]:
         table = _lookup(shape.n, symbols).astype(np.int64)
@@ -337,7 +361,9 @@ def read_data(data: bytes, *, symbols: str | None = None, box=None, variant=None
         unit_list = np.array([u for us in of_cell for u in us], np.int64)
         values = np.empty((len(where), length), np.int8)
         ok = np.empty(len(where), np.uint8)
-        decode_lines(raw, starts, where, length, table, unit_start, unit_list, len(units), values, ok)
+        decode_lines(
+            raw, starts, where, length, table, unit_start, unit_list, len(units), values, ok
+        )
         return values, ok.view(bool)
 
     return _assemble(batch, texts.raw, by_length, decode, symbols, options)

@@ -133,20 +133,39 @@ def _unary_step(g: Graph, h: Hint) -> Step:
     digits = tuple(sorted({(p >> 1) % n + 1 for p in h.path}))
     if h.kind == "cycle":
         text = f"{name}: {chain} is a loop that holds both ways round, so {_removal_text(g, h.removable)}."
-        return Step(name, _round(h.rating), eliminations=tuple((c // n, c % n + 1) for c in h.removable),
-                    cells=cells, digits=digits, text=text)
+        return Step(
+            name,
+            _round(h.rating),
+            eliminations=tuple((c // n, c % n + 1) for c in h.removable),
+            cells=cells,
+            digits=digits,
+            text=text,
+        )
     end = h.path[-1]
     if end & 1:
         cand = end >> 1
         cell, d = divmod(cand, n)
-        text = (f"{name}: {chain}: if {g.names[cell]} were not {d + 1} it would be {d + 1}, "
-                f"so {g.names[cell]} = {d + 1}.")
-        return Step(name, _round(h.rating), placements=((cell, d + 1),), cells=cells, digits=digits, text=text)
+        text = (
+            f"{name}: {chain}: if {g.names[cell]} were not {d + 1} it would be {d + 1}, "
+            f"so {g.names[cell]} = {d + 1}."
+        )
+        return Step(
+            name,
+            _round(h.rating),
+            placements=((cell, d + 1),),
+            cells=cells,
+            digits=digits,
+            text=text,
+        )
     cand = end >> 1
     cell, d = divmod(cand, n)
-    text = (f"{name}: {chain}: if {g.names[cell]} were {d + 1} it would not be, "
-            f"so remove {d + 1} from {g.names[cell]}.")
-    return Step(name, _round(h.rating), eliminations=((cell, d + 1),), cells=cells, digits=digits, text=text)
+    text = (
+        f"{name}: {chain}: if {g.names[cell]} were {d + 1} it would not be, "
+        f"so remove {d + 1} from {g.names[cell]}."
+    )
+    return Step(
+        name, _round(h.rating), eliminations=((cell, d + 1),), cells=cells, digits=digits, text=text
+    )
 
 
 def _graph(state) -> Graph | None:
@@ -205,12 +224,23 @@ def best_unary_fast(g: Graph) -> Hint | None:
         if target & 1:
             cell = c0 // n
             place = c0
-            removable = tuple(cell * n + d for d in range(n) if g.cands[cell] >> d & 1 and cell * n + d != c0)
+            removable = tuple(
+                cell * n + d for d in range(n) if g.cands[cell] >> d & 1 and cell * n + d != c0
+            )
         else:
             removable, place = (c0,), -1
     complexity = len(set(path))
-    return Hint(difficulty(_BASES[kind, links], complexity), complexity, _KEYS[links], int(ans[ku.A_SEQ]), kind,
-                links, path, removable, place)
+    return Hint(
+        difficulty(_BASES[kind, links], complexity),
+        complexity,
+        _KEYS[links],
+        int(ans[ku.A_SEQ]),
+        kind,
+        links,
+        path,
+        removable,
+        place,
+    )
 
 
 def forcing_chains_and_cycles(state) -> Step | None:
@@ -267,8 +297,12 @@ def _unit_name(g: Graph, u: int) -> str:
     return f"{kind} {u % n + 1}"
 
 
-_KIND_NAMES = {"contradiction": "Contradiction Forcing", "double": "Double Forcing", "cell": "Cell Forcing",
-               "region": "Region Forcing"}
+_KIND_NAMES = {
+    "contradiction": "Contradiction Forcing",
+    "double": "Double Forcing",
+    "cell": "Cell Forcing",
+    "region": "Region Forcing",
+}
 
 
 def _nested_suffix(level: int) -> str:
@@ -296,21 +330,27 @@ def _multiple_step(g: Graph, h: MHint, name: str) -> Step:
     n = g.n
     tpot = h.target
     if h.kind == "contradiction":
-        (apot, run), = h.branches
+        ((apot, run),) = h.branches
         on_pars, off_pars, q, _, _ = run.absurd
         on_line = (_line(run, on_pars[0]) if on_pars else []) + [q << 1 | 1]
         off_line = (_line(run, off_pars[0]) if off_pars else []) + [q << 1]
         lines = [on_line, off_line]
         what = g.pot_text(apot)
-        reason = (f"if {what}, then {g.cand_text(q)} both holds ({_chain_text(g, on_line)}) "
-                  f"and does not ({_chain_text(g, off_line)})")
+        reason = (
+            f"if {what}, then {g.cand_text(q)} both holds ({_chain_text(g, on_line)}) "
+            f"and does not ({_chain_text(g, off_line)})"
+        )
     else:
         lines = []
         parts = []
         for apot, run in h.branches:
             line = _line(run, tpot)
             lines.append(line)
-            parts.append(_chain_text(g, line) if line[0] & 1 else f"({g.pot_text(line[0])}) " + _chain_text(g, line))
+            parts.append(
+                _chain_text(g, line)
+                if line[0] & 1
+                else f"({g.pot_text(line[0])}) " + _chain_text(g, line)
+            )
         if h.kind == "double":
             head = f"{g.pot_text(h.branches[0][0])} and {g.pot_text(h.branches[1][0])} both lead to {g.pot_text(tpot)}"
         elif h.kind == "cell":
@@ -326,9 +366,24 @@ def _multiple_step(g: Graph, h: MHint, name: str) -> Step:
     unit = _unit_name(g, h.source[0]) if h.kind == "region" else None
     if h.place >= 0:
         cell, d = divmod(h.place, n)
-        return Step(name, rating, placements=((cell, d + 1),), cells=cells, digits=digits, unit=unit, text=text)
-    return Step(name, rating, eliminations=tuple((c // n, c % n + 1) for c in h.removable), cells=cells,
-                digits=digits, unit=unit, text=text)
+        return Step(
+            name,
+            rating,
+            placements=((cell, d + 1),),
+            cells=cells,
+            digits=digits,
+            unit=unit,
+            text=text,
+        )
+    return Step(
+        name,
+        rating,
+        eliminations=tuple((c // n, c % n + 1) for c in h.removable),
+        cells=cells,
+        digits=digits,
+        unit=unit,
+        text=text,
+    )
 
 
 _KINDS = {1: "double", 5: "cell", 6: "region", 7: "contradiction"}
@@ -360,7 +415,9 @@ def _plus_first(kc) -> bool:
     return PLUS_FIRST or bool(kc.best_multiple_plus.signatures)
 
 
-def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0) -> MHint | None:
+def best_multiple_fast(
+    g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0
+) -> MHint | None:
     """:func:`clew.sudoku.chains_multiple.best` by the numba kernel: the same hint (the
     kernel chooses it; the chains of that one hint are then followed again in Python to
     write them)."""
@@ -377,7 +434,9 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
         return None
     n = g.n
     kind = _KINDS[int(ans[kc.F_KIND])]
-    complexity, a, b, target, seq = (int(ans[f]) for f in (kc.F_COMPLEXITY, kc.F_A, kc.F_B, kc.F_TARGET, kc.F_SEQ))
+    complexity, a, b, target, seq = (
+        int(ans[f]) for f in (kc.F_COMPLEXITY, kc.F_A, kc.F_B, kc.F_TARGET, kc.F_SEQ)
+    )
     y = not nishio
     # a contradiction's run goes to its contradiction; the others' only as far as the target
     # (the chains written end there: the rest of a run was most of the time of this step)
@@ -385,7 +444,9 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
 
     def run(pot: int) -> tuple:
         on = pot & 1
-        return pot, propagate(g, (pot >> 1,) if on else (), () if on else (pot >> 1,), y, dynamic, level, stop)
+        return pot, propagate(
+            g, (pot >> 1,) if on else (), () if on else (pot >> 1,), y, dynamic, level, stop
+        )
 
     if kind == "contradiction":
         source, branches = a, [run(a)]
@@ -396,18 +457,33 @@ def best_multiple_fast(g: Graph, base: float, multiple: bool, dynamic: bool, nis
         source, branches = a, [run((a * n + d) << 1 | 1) for d in range(n) if m >> d & 1]
     else:
         unit, pm = g.units[a], g.pos[a * n + b]
-        source, branches = (a, b), [run((unit[i] * n + b) << 1 | 1) for i in range(n) if pm >> i & 1]
+        source, branches = (
+            (a, b),
+            [run((unit[i] * n + b) << 1 | 1) for i in range(n) if pm >> i & 1],
+        )
     cand = target >> 1
     if target & 1:
         cell = cand // n
-        removable = tuple(cell * n + d for d in range(n) if g.cands[cell] >> d & 1 and cell * n + d != cand)
+        removable = tuple(
+            cell * n + d for d in range(n) if g.cands[cell] >> d & 1 and cell * n + d != cand
+        )
         place = cand
     else:
         removable, place = (cand,), -1
     from .chains_graph import difficulty
 
-    return MHint(difficulty(base, complexity), complexity, int(ans[kc.F_KIND]), seq, kind, source, target, branches,
-                 removable, place)
+    return MHint(
+        difficulty(base, complexity),
+        complexity,
+        int(ans[kc.F_KIND]),
+        seq,
+        kind,
+        source,
+        target,
+        branches,
+        removable,
+        place,
+    )
 
 
 _TABLES: dict = {}
@@ -453,11 +529,17 @@ def _multiple_finder(base: float, multiple: bool, dynamic: bool, nishio: bool, l
 
 
 nishio_forcing_chains = _multiple_finder(7.5, False, True, True)
-nishio_forcing_chains.__doc__ = """SE's "Nishio Forcing Chains" (7.5 and up): the step it takes, or None."""
+nishio_forcing_chains.__doc__ = (
+    """SE's "Nishio Forcing Chains" (7.5 and up): the step it takes, or None."""
+)
 multiple_forcing_chains = _multiple_finder(8.0, True, False, False)
-multiple_forcing_chains.__doc__ = """SE's "Multiple Forcing Chains" (8.0 and up): the step it takes, or None."""
+multiple_forcing_chains.__doc__ = (
+    """SE's "Multiple Forcing Chains" (8.0 and up): the step it takes, or None."""
+)
 dynamic_forcing_chains = _multiple_finder(8.5, True, True, False)
-dynamic_forcing_chains.__doc__ = """SE's "Dynamic Forcing Chains" (8.5 and up): the step it takes, or None."""
+dynamic_forcing_chains.__doc__ = (
+    """SE's "Dynamic Forcing Chains" (8.5 and up): the step it takes, or None."""
+)
 dynamic_forcing_chains_plus = _multiple_finder(9.0, True, True, False, 1)
 dynamic_forcing_chains_plus.__doc__ = """SE's "Dynamic Forcing Chains (+)" (9.0 and up): dynamic chains that also
 apply locked candidates, hidden and naked pairs and X-Wings as they go; the step, or None."""

@@ -134,7 +134,18 @@ class Graph:
     """
 
     __slots__ = (
-        "n", "k", "size", "cands", "units", "houses", "peers", "index_in", "pos", "_links", "names", "arrays",
+        "n",
+        "k",
+        "size",
+        "cands",
+        "units",
+        "houses",
+        "peers",
+        "index_in",
+        "pos",
+        "_links",
+        "names",
+        "arrays",
     )
 
     def __init__(self, shape, cands, names) -> None:
@@ -155,7 +166,10 @@ class Graph:
     def _links_of(self, kind: int) -> _Lazy:
         if self._links is None:
             total = self.n * self.size
-            self._links = tuple(_Lazy(f, total) for f in (self._weak_y, self._weak_x, self._strong_y, self._strong_x))
+            self._links = tuple(
+                _Lazy(f, total)
+                for f in (self._weak_y, self._weak_x, self._strong_y, self._strong_x)
+            )
         return self._links[kind]
 
     def _digits(self, x: int) -> tuple[int, int, list[int]] | None:

@@ -64,7 +64,9 @@ class Run:
         return self.on[pot >> 1] if pot & 1 else self.off[pot >> 1]
 
 
-def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: int = 0, stop: int = -1) -> Run:
+def propagate(
+    g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: int = 0, stop: int = -1
+) -> Run:
     """SE's doChaining from the candidates assumed on (``on0``) and off (``off0``); with
     ``level`` 1 (dynamic only), the rules of :mod:`clew.sudoku.chains_nested` go on from
     where the links stop. With ``stop`` (a potential), the run ends as soon as it reaches
@@ -108,7 +110,9 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
             offs += [q * n + d for q in peers[cell] if work[q] & bit]
             for o in offs:
                 if o in on:
-                    return Run(on, off, anc_on, anc_off, (on[o], (pot,), o, anc_on[o], a | 1 << (o << 1)))
+                    return Run(
+                        on, off, anc_on, anc_off, (on[o], (pot,), o, anc_on[o], a | 1 << (o << 1))
+                    )
                 if o not in off:
                     off[o] = (pot,)
                     anc_off[o] = a | 1 << (o << 1)
@@ -162,7 +166,13 @@ def propagate(g: Graph, on0: tuple, off0: tuple, y: bool, dynamic: bool, level: 
                     wpos[u * n + d] &= ~(1 << index_in[u][cell])
             for q, pars, anc in ons:
                 if q in off:
-                    return Run(on, off, anc_on, anc_off, (pars, off[q], q, anc | 1 << (q << 1 | 1), anc_off[q]))
+                    return Run(
+                        on,
+                        off,
+                        anc_on,
+                        anc_off,
+                        (pars, off[q], q, anc | 1 << (q << 1 | 1), anc_off[q]),
+                    )
                 if q not in on:
                     on[q] = pars
                     anc_on[q] = anc | 1 << (q << 1 | 1)
@@ -239,7 +249,9 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
-def best(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0) -> MHint | None:
+def best(
+    g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, level: int = 0
+) -> MHint | None:
     """The hint SE's producer gives first (Nishio: ``dynamic`` and ``nishio``; multiple:
     ``multiple``; dynamic: ``multiple`` and ``dynamic``), or None."""
     n = g.n
@@ -281,7 +293,9 @@ def best(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, lev
             removable, place = (cand,), -1
         if not removable:
             return
-        top[0] = MHint(rating, complexity, key, seq[0], kind, source, target_pot, branches, removable, place)
+        top[0] = MHint(
+            rating, complexity, key, seq[0], kind, source, target_pot, branches, removable, place
+        )
 
     for cell in range(n * n):
         m = cands[cell]
@@ -301,19 +315,45 @@ def best(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, lev
             r_off = run_off(c) if (do_double or do_absurd) else None
             if do_absurd and r_on.absurd is not None:
                 _, _, q, a1, a2 = r_on.absurd
-                offer("contradiction", _KEY_ABSURD, c << 1 | 1, c << 1, _popcount(a1) + _popcount(a2), [(c << 1 | 1, r_on)])
+                offer(
+                    "contradiction",
+                    _KEY_ABSURD,
+                    c << 1 | 1,
+                    c << 1,
+                    _popcount(a1) + _popcount(a2),
+                    [(c << 1 | 1, r_on)],
+                )
             if do_absurd and r_off.absurd is not None:
                 _, _, q, a1, a2 = r_off.absurd
-                offer("contradiction", _KEY_ABSURD, c << 1, c << 1 | 1, _popcount(a1) + _popcount(a2), [(c << 1, r_off)])
+                offer(
+                    "contradiction",
+                    _KEY_ABSURD,
+                    c << 1,
+                    c << 1 | 1,
+                    _popcount(a1) + _popcount(a2),
+                    [(c << 1, r_off)],
+                )
             if do_double:
                 for q in r_on.on:
                     if q in r_off.on:
-                        offer("double", _KEY_DOUBLE, c << 1 | 1, q << 1 | 1,
-                              _popcount(r_on.anc_on[q]) + _popcount(r_off.anc_on[q]), [(c << 1 | 1, r_on), (c << 1, r_off)])
+                        offer(
+                            "double",
+                            _KEY_DOUBLE,
+                            c << 1 | 1,
+                            q << 1 | 1,
+                            _popcount(r_on.anc_on[q]) + _popcount(r_off.anc_on[q]),
+                            [(c << 1 | 1, r_on), (c << 1, r_off)],
+                        )
                 for q in r_on.off:
                     if q in r_off.off:
-                        offer("double", _KEY_DOUBLE, c << 1 | 1, q << 1,
-                              _popcount(r_on.anc_off[q]) + _popcount(r_off.anc_off[q]), [(c << 1 | 1, r_on), (c << 1, r_off)])
+                        offer(
+                            "double",
+                            _KEY_DOUBLE,
+                            c << 1 | 1,
+                            q << 1,
+                            _popcount(r_on.anc_off[q]) + _popcount(r_off.anc_off[q]),
+                            [(c << 1 | 1, r_on), (c << 1, r_off)],
+                        )
             if not nishio:
                 _regions(g, cell, d, multiple, run_on, offer)
             runs.append((c << 1 | 1, r_on))
@@ -325,9 +365,23 @@ def best(g: Graph, base: float, multiple: bool, dynamic: bool, nishio: bool, lev
                 cell_off = {q: None for q in cell_off if q in r_on.off}
         if not nishio and (card == 2 or (multiple and card > 2)):
             for q in cell_on:
-                offer("cell", _KEY_CELL, cell, q << 1 | 1, sum(_popcount(r.anc_on[q]) for _, r in runs), runs)
+                offer(
+                    "cell",
+                    _KEY_CELL,
+                    cell,
+                    q << 1 | 1,
+                    sum(_popcount(r.anc_on[q]) for _, r in runs),
+                    runs,
+                )
             for q in cell_off:
-                offer("cell", _KEY_CELL, cell, q << 1, sum(_popcount(r.anc_off[q]) for _, r in runs), runs)
+                offer(
+                    "cell",
+                    _KEY_CELL,
+                    cell,
+                    q << 1,
+                    sum(_popcount(r.anc_off[q]) for _, r in runs),
+                    runs,
+                )
     return top[0]
 
 
@@ -358,6 +412,20 @@ def _regions(g: Graph, cell: int, d: int, multiple: bool, run_on, offer) -> None
                 region_on = {q: None for q in region_on if q in r.on}
                 region_off = {q: None for q in region_off if q in r.off}
         for q in region_on:
-            offer("region", _KEY_REGION, (u, d), q << 1 | 1, sum(_popcount(r.anc_on[q]) for _, r in runs), runs)
+            offer(
+                "region",
+                _KEY_REGION,
+                (u, d),
+                q << 1 | 1,
+                sum(_popcount(r.anc_on[q]) for _, r in runs),
+                runs,
+            )
         for q in region_off:
-            offer("region", _KEY_REGION, (u, d), q << 1, sum(_popcount(r.anc_off[q]) for _, r in runs), runs)
+            offer(
+                "region",
+                _KEY_REGION,
+                (u, d),
+                q << 1,
+                sum(_popcount(r.anc_off[q]) for _, r in runs),
+                runs,
+            )

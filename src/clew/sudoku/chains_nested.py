@@ -57,7 +57,9 @@ def _locking(g: Graph, work, wpos) -> list:
                     if not gone:
                         continue
                     parents = tuple(
-                        (c * n + d) << 1 for c in units[u1] if g.cands[c] >> d & 1 and not work[c] >> d & 1 and c not in cells2
+                        (c * n + d) << 1
+                        for c in units[u1]
+                        if g.cands[c] >> d & 1 and not work[c] >> d & 1 and c not in cells2
                     )
                     if parents:
                         out.extend((c * n + d, parents) for c in sorted(gone))
@@ -86,7 +88,11 @@ def _hidden_pairs(g: Graph, work, wpos) -> list:
                 if not gone:
                     continue
                 parents = tuple(
-                    (unit[i] * n + v) << 1 for i in range(n) if not where >> i & 1 for v in (a, b) if g.cands[unit[i]] >> v & 1
+                    (unit[i] * n + v) << 1
+                    for i in range(n)
+                    if not where >> i & 1
+                    for v in (a, b)
+                    if g.cands[unit[i]] >> v & 1
                 )
                 if parents:
                     out.extend((c * n + e, parents) for c, e in sorted(gone))
@@ -111,7 +117,10 @@ def _naked_pairs(g: Graph, work, wpos) -> list:
                 if not gone:
                     continue
                 parents = tuple(
-                    (c * n + v) << 1 for c in (ca, cb) for v in range(n) if g.cands[c] >> v & 1 and not both >> v & 1
+                    (c * n + v) << 1
+                    for c in (ca, cb)
+                    for v in range(n)
+                    if g.cands[c] >> v & 1 and not both >> v & 1
                 )
                 if parents:
                     out.extend((c * n + e, parents) for c, e in sorted(gone))

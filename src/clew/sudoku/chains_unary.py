@@ -184,7 +184,13 @@ def _forcing(g: Graph, c0: int, start_on: bool, y: bool, limit: int):
     return tuple(path)
 
 
-_BASES = {("cycle", "X"): 6.5, ("cycle", "Y"): 6.5, ("cycle", "XY"): 7.0, ("forcing", "X"): 6.6, ("forcing", "XY"): 7.0}
+_BASES = {
+    ("cycle", "X"): 6.5,
+    ("cycle", "Y"): 6.5,
+    ("cycle", "XY"): 7.0,
+    ("forcing", "X"): 6.6,
+    ("forcing", "XY"): 7.0,
+}
 _KEYS = {"X": _KEY_X, "Y": _KEY_Y, "XY": _KEY_XY}
 
 
@@ -213,7 +219,9 @@ def best(g: Graph) -> Hint | None:
         seq += 1
         complexity = len({p for p in path})
         base = _BASES[kind, links]
-        hint = Hint(difficulty(base, complexity), complexity, _KEYS[links], seq, kind, links, path, ())
+        hint = Hint(
+            difficulty(base, complexity), complexity, _KEYS[links], seq, kind, links, path, ()
+        )
         if top is not None and hint.order() >= top.order():
             return
         if kind == "cycle":
@@ -223,7 +231,11 @@ def best(g: Graph) -> Hint | None:
             if target & 1:  # placed: the other candidates of the cell go
                 cell = (target >> 1) // n
                 hint.place = target >> 1
-                hint.removable = tuple(cell * n + d for d in range(n) if cands[cell] >> d & 1 and cell * n + d != target >> 1)
+                hint.removable = tuple(
+                    cell * n + d
+                    for d in range(n)
+                    if cands[cell] >> d & 1 and cell * n + d != target >> 1
+                )
             else:
                 hint.removable = (target >> 1,)
         if not hint.removable:

@@ -94,8 +94,13 @@ def _exclude(s: LogicalState, group: tuple[int, ...], common: int) -> tuple[tupl
 def _step(s: LogicalState, group: tuple[int, ...], common: int, gone) -> Step:
     t = s._t
     size = len(group)
-    name, rating = ("Aligned pair exclusion", 6.2) if size == 2 else ("Aligned triple exclusion", 7.5)
-    walls = [f"{t.names[x]} ({'/'.join(s.symbol(d) for d in _bits(s.cands[x]))})" for x in _bits_of(common)]
+    name, rating = (
+        ("Aligned pair exclusion", 6.2) if size == 2 else ("Aligned triple exclusion", 7.5)
+    )
+    walls = [
+        f"{t.names[x]} ({'/'.join(s.symbol(d) for d in _bits(s.cands[x]))})"
+        for x in _bits_of(common)
+    ]
     removed = ", ".join(f"{s.symbol(d)} from {t.names[c]}" for c, d in gone)
     return Step(
         name,
@@ -187,7 +192,9 @@ def _compiled(s: LogicalState, size: int) -> Step | None:
     for c in members[1:]:
         walls &= excl[c]
     common = sum(1 << int(x) for x in np.flatnonzero(walls))
-    gone = tuple((c, d) for i, c in enumerate(members) for d in _bits(s.cands[c] & ~int(allowed[i])))
+    gone = tuple(
+        (c, d) for i, c in enumerate(members) for d in _bits(s.cands[c] & ~int(allowed[i]))
+    )
     return _step(s, members, common, gone)
 
 

@@ -157,7 +157,13 @@ class SolveFile(Work):
     releases_gil = True
 
     def __init__(
-        self, data: bytes, mode: str = "solve", limit: int | None = None, symbols: str | None = None, box=None, variant=None
+        self,
+        data: bytes,
+        mode: str = "solve",
+        limit: int | None = None,
+        symbols: str | None = None,
+        box=None,
+        variant=None,
     ) -> None:
         if mode not in MODES:
             raise ClewError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
@@ -165,13 +171,17 @@ class SolveFile(Work):
         searched = {"solve": 1, "unique": 2}.get(mode)  # the limit each of these modes is
         if limit is not None and searched is not None:
             if limit != searched:
-                raise ArgumentError(f"mode {mode!r} searches up to {searched} solutions: a limit of {limit} applies to mode 'count' only")
+                raise ArgumentError(
+                    f"mode {mode!r} searches up to {searched} solutions: a limit of {limit} applies to mode 'count' only"
+                )
             limit = None
         self.mode = mode
         self.limit = limit
         self.symbols = check_symbols(symbols)
         self.box, self.variant = box, variant
-        self.kernel_limit = (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
+        self.kernel_limit = (
+            (self.limit or MAX_COUNT) if mode == "count" else (2 if mode == "unique" else 1)
+        )
         self.sha256 = hashlib.sha256(data).hexdigest()
         self.batch = read_data(data, symbols=self.symbols, box=box, variant=variant)
         self._plan()
@@ -199,7 +209,11 @@ class SolveFile(Work):
     # -- the protocol ---------------------------------------------------------------------------
 
     def identity(self) -> dict:
-        shape = {key: value for key, value in (("box", self.box), ("variant", self.variant)) if value is not None}
+        shape = {
+            key: value
+            for key, value in (("box", self.box), ("variant", self.variant))
+            if value is not None
+        }
         return {
             **shape,
             "solve": "sudoku file",
@@ -216,17 +230,27 @@ class SolveFile(Work):
         # the puzzles are not in the journal: this object can describe and report on a
         # journal, not run its pieces
         work = cls.__new__(cls)
-        work.mode, work.limit, work.symbols = identity["mode"], identity["limit"], identity["symbols"]
+        work.mode, work.limit, work.symbols = (
+            identity["mode"],
+            identity["limit"],
+            identity["symbols"],
+        )
         work.box, work.variant = identity.get("box"), identity.get("variant")
         work.sha256, work.puzzles = identity["sha256"], identity["puzzles"]
-        work.kernel_limit = (work.limit or MAX_COUNT) if work.mode == "count" else (2 if work.mode == "unique" else 1)
+        work.kernel_limit = (
+            (work.limit or MAX_COUNT)
+            if work.mode == "count"
+            else (2 if work.mode == "unique" else 1)
+        )
         work.batch = None
         work.plan = None
         return work
 
     def pieces(self) -> list:
         if self.plan is None:
-            raise ClewError("this sudoku file work was read from a journal: give the file to run it")
+            raise ClewError(
+                "this sudoku file work was read from a journal: give the file to run it"
+            )
         return self.plan
 
     def run_piece(self, piece: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -236,7 +260,9 @@ class SolveFile(Work):
         puzzles = self.batch.arrays[kind][first : first + rows]
         if kind < FIRST_KIND:
             return _run(puzzles, kind, self.kernel_limit)
-        return _run(puzzles, None, self.kernel_limit, shapes=self.batch.shapes[kind][first : first + rows])
+        return _run(
+            puzzles, None, self.kernel_limit, shapes=self.batch.shapes[kind][first : first + rows]
+        )
 
     def combine(self, values: list) -> dict:
         counts = np.concatenate([c for c, _ in values]) if values else np.zeros(0, np.int64)
@@ -252,17 +278,26 @@ class SolveFile(Work):
 
     def encode(self, value) -> str:
         counts, sols = value
-        return json.dumps({
-            "counts": counts.tolist(),
-            "cells": int(sols.shape[1]) if sols.size else 0,
-            "grids": base64.b64encode(np.ascontiguousarray(sols, np.int8).tobytes()).decode("ascii"),
-        }, separators=(",", ":"))
+        return json.dumps(
+            {
+                "counts": counts.tolist(),
+                "cells": int(sols.shape[1]) if sols.size else 0,
+                "grids": base64.b64encode(np.ascontiguousarray(sols, np.int8).tobytes()).decode(
+                    "ascii"
+                ),
+            },
+            separators=(",", ":"),
+        )
 
     def decode(self, text: str):
         record = json.loads(text)
         counts = np.asarray(record["counts"], np.int64)
         cells = record["cells"] if "cells" in record else record["k"] ** 4
-        sols = np.frombuffer(base64.b64decode(record["grids"]), np.int8).reshape(len(counts), cells) if cells else np.zeros((len(counts), 0), np.int8)
+        sols = (
+            np.frombuffer(base64.b64decode(record["grids"]), np.int8).reshape(len(counts), cells)
+            if cells
+            else np.zeros((len(counts), 0), np.int8)
+        )
         return counts, sols
 
     def describe(self) -> str:
@@ -270,7 +305,10 @@ class SolveFile(Work):
 
     def report(self, done: dict, pieces: int) -> dict:
         counts = np.concatenate([c for c, _ in done.values()]) if done else np.zeros(0, np.int64)
-        return {"answered": int(len(counts)), **{k: v for k, v in self._counted(counts).items() if k != "puzzles"}}
+        return {
+            "answered": int(len(counts)),
+            **{k: v for k, v in self._counted(counts).items() if k != "puzzles"},
+        }
 
     def summary(self, answer: dict) -> str:
         parts = [f"{answer['puzzles']} puzzles", f"{answer['solved']} with a solution"]
@@ -282,7 +320,9 @@ class SolveFile(Work):
 
     # -- answers ----------------------------------------------------------------------------------
 
-    def answers(self, values: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]) -> Iterator[Answers]:
+    def answers(
+        self, values: Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]
+    ) -> Iterator[Answers]:
         """The answers of the file in order, one :class:`Answers` per chunk, from the chunk
         values ``(piece index, (counts, solutions))`` given in piece order; invalid lines
         come with the chunk after them (or at the end)."""
@@ -293,11 +333,15 @@ class SolveFile(Work):
             if self.mode == "count":  # counted answers carry no solution
                 texts = [None] * len(counts)
             else:
-                texts = format_lines(sols, kind if kind < FIRST_KIND else batch.shapes[kind][first], self.symbols)
+                texts = format_lines(
+                    sols, kind if kind < FIRST_KIND else batch.shapes[kind][first], self.symbols
+                )
             members = self.members[index]
             stop = int(members[-1]) + 1 if len(members) else done
             found = np.asarray(counts, np.int64)
-            where = np.arange(len(members))  # the row of sols of each answer, -1 for an invalid line
+            where = np.arange(
+                len(members)
+            )  # the row of sols of each answer, -1 for an invalid line
             if stop - done != len(members):  # invalid lines before or between these puzzles
                 spots = members - done
                 full = np.full(stop - done, INVALID, np.int64)
@@ -311,17 +355,26 @@ class SolveFile(Work):
             yield Answers(self, done, found, texts, _Solutions(self, kind, first, sols, where))
             done = stop
         if done < len(batch):
-            yield Answers(self, done, np.full(len(batch) - done, INVALID, np.int64), [None] * (len(batch) - done))
+            yield Answers(
+                self,
+                done,
+                np.full(len(batch) - done, INVALID, np.int64),
+                [None] * (len(batch) - done),
+            )
 
     def _invalid(self, i: int) -> Answer:
         b = self.batch
-        return Answer(i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i], mode=self.mode)
+        return Answer(
+            i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i], mode=self.mode
+        )
 
     def _answer(self, i: int, found: int, solution: str | None, grid=None) -> Answer:
         b = self.batch
         line, text, mode = b.line_numbers[i], b.texts[i], self.mode
         if mode == "count":
-            return Answer(i, line, text, "counted", count=found, exact=found < self.kernel_limit, mode=mode)
+            return Answer(
+                i, line, text, "counted", count=found, exact=found < self.kernel_limit, mode=mode
+            )
         if found == 0:
             return Answer(i, line, text, "no solution", mode=mode)
         if mode == "unique":
@@ -335,7 +388,9 @@ class _Solutions:
     """The solutions of one chunk as :class:`~clew.sudoku.Grid` values of their puzzles'
     shapes, each made when an :class:`Answer` asks for it."""
 
-    def __init__(self, work: SolveFile, kind: int, first: int, sols: np.ndarray, where: np.ndarray) -> None:
+    def __init__(
+        self, work: SolveFile, kind: int, first: int, sols: np.ndarray, where: np.ndarray
+    ) -> None:
         self.work, self.kind, self.first, self.sols, self.where = work, kind, first, sols, where
 
     def grid(self, j: int) -> Grid | None:
@@ -343,7 +398,9 @@ class _Solutions:
         if row < 0 or self.work.mode == "count":
             return None
         kind = self.kind
-        shape = as_shape(kind) if kind < FIRST_KIND else self.work.batch.shapes[kind][self.first + row]
+        shape = (
+            as_shape(kind) if kind < FIRST_KIND else self.work.batch.shapes[kind][self.first + row]
+        )
         return Grid._make(self.sols[row].tobytes(), shape, self.work.symbols)
 
 
@@ -358,8 +415,21 @@ class Answers(Sequence):
     :data:`INVALID`), written as text by :meth:`line_text` without Python work per answer
     beyond joining strings."""
 
-    def __init__(self, work: SolveFile, first: int, found: np.ndarray, solutions: list, grids: _Solutions | None = None) -> None:
-        self._work, self.first, self.found, self._solutions, self._grids = work, first, found, solutions, grids
+    def __init__(
+        self,
+        work: SolveFile,
+        first: int,
+        found: np.ndarray,
+        solutions: list,
+        grids: _Solutions | None = None,
+    ) -> None:
+        self._work, self.first, self.found, self._solutions, self._grids = (
+            work,
+            first,
+            found,
+            solutions,
+            grids,
+        )
 
     def __len__(self) -> int:
         return len(self.found)
@@ -375,7 +445,9 @@ class Answers(Sequence):
         if found == INVALID:
             return self._work._invalid(i)
         grids = self._grids
-        return self._work._answer(i, found, self._solutions[j], lambda: None if grids is None else grids.grid(j))
+        return self._work._answer(
+            i, found, self._solutions[j], lambda: None if grids is None else grids.grid(j)
+        )
 
     def __eq__(self, other) -> bool:  # as the list of answers it stands for
         if isinstance(other, (Answers, list, tuple)):
@@ -411,8 +483,13 @@ class Answers(Sequence):
             if not (found == 1).all():
                 for j in np.flatnonzero(found != 1).tolist():
                     c = int(found[j])
-                    parts[j] = ("no solution" if c == 0 else "not unique" if work.mode == "unique" and c > 1
-                                else parts[j])
+                    parts[j] = (
+                        "no solution"
+                        if c == 0
+                        else "not unique"
+                        if work.mode == "unique" and c > 1
+                        else parts[j]
+                    )
         bad = np.flatnonzero(found == INVALID).tolist()
         for j in bad:
             parts[j] = f"invalid: {work.batch.errors[self.first + j]}"
@@ -451,7 +528,9 @@ def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
 
     if _interpreted.compiled_loaded():
         return None  # the compiled path is already paid for
-    if sum(rows for _, _, rows in work.plan) > SMALL_FILE or any(kind >= FIRST_KIND for kind, _, _ in work.plan):
+    if sum(rows for _, _, rows in work.plan) > SMALL_FILE or any(
+        kind >= FIRST_KIND for kind, _, _ in work.plan
+    ):
         return None
     budget = SMALL_NODES // max(1, sum(rows for _, _, rows in work.plan))  # per puzzle
     values = []
@@ -464,7 +543,9 @@ def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
         limit = work.kernel_limit if work.mode == "count" else 2
         for j, puzzle in enumerate(puzzles.tolist()):
             try:
-                found, solution = _interpreted.count(puzzle, n, peers, units, limit=limit, max_nodes=budget)
+                found, solution = _interpreted.count(
+                    puzzle, n, peers, units, limit=limit, max_nodes=budget
+                )
             except _interpreted.OutOfNodes:
                 return None
             if work.mode == "solve" and found > 1:
@@ -522,17 +603,31 @@ def solve_file(
     clew.sudoku.grid.SudokuInputError: read no puzzle from the input: only blank lines and comments
     """
     check_jobs(jobs)
-    data = read_source(source, symbols=check_symbols(symbols), name=name, box=box, variant=variant).data
+    data = read_source(
+        source, symbols=check_symbols(symbols), name=name, box=box, variant=variant
+    ).data
     work = SolveFile(data, mode, limit, symbols, box, variant)
     if journal is None and dask is None and scheduler is None:
         quick = _interpreted(work)
         if quick is not None:
             return work.answers(enumerate(quick))
-    kernels = {"sudoku/_kernels9.py" if kind == 3 else "sudoku/_kernels.py" if kind < FIRST_KIND else "sudoku/_kernels_shape.py"
-               for kind, _, _ in work.plan or ()}
+    kernels = {
+        "sudoku/_kernels9.py"
+        if kind == 3
+        else "sudoku/_kernels.py"
+        if kind < FIRST_KIND
+        else "sudoku/_kernels_shape.py"
+        for kind, _, _ in work.plan or ()
+    }
     announce_compiling(*sorted(kernels))
     values = stream(
-        work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress,
-        ordered=True, announce=announce,
+        work,
+        jobs=jobs,
+        journal=journal,
+        dask=dask,
+        scheduler=scheduler,
+        progress=progress,
+        ordered=True,
+        announce=announce,
     )
     return work.answers(values)

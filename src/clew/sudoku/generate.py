@@ -164,6 +164,7 @@ __all__ = [
     "generate_many",
 ]
 
+
 @dataclass(frozen=True)
 class Generated(Picture):
     """A generated puzzle; in a notebook it shows the puzzle.
@@ -198,7 +199,11 @@ class Generated(Picture):
         >>> generate(4, seed=7).to_dict()["shape"]
         '4x4'
         """
-        record = {"puzzle": _shapes.puzzle_line(self.puzzle), "solution": self.solution.to_line(), "shape": self.puzzle.shape.name}
+        record = {
+            "puzzle": _shapes.puzzle_line(self.puzzle),
+            "solution": self.solution.to_line(),
+            "shape": self.puzzle.shape.name,
+        }
         if self.rating is not None:
             record.update({key: getattr(self.rating, key) for key in self.RATED_FIELDS})
         return record
@@ -225,7 +230,9 @@ def _full_grid(k: int, rng: np.random.Generator) -> np.ndarray:
     while True:
         puzzle = np.zeros((n, n), np.int8)
         for b in range(k):
-            puzzle[b * k : (b + 1) * k, b * k : (b + 1) * k] = (rng.permutation(n) + 1).reshape(k, k)
+            puzzle[b * k : (b + 1) * k, b * k : (b + 1) * k] = (rng.permutation(n) + 1).reshape(
+                k, k
+            )
         counts, sols = _run(puzzle.reshape(1, -1), k, 1)
         if counts[0]:
             break
@@ -270,7 +277,9 @@ def _groups(side: int, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     return members, sizes
 
 
-def _dig(solution: np.ndarray, k: int, members: np.ndarray, sizes: np.ndarray, target: int) -> np.ndarray:
+def _dig(
+    solution: np.ndarray, k: int, members: np.ndarray, sizes: np.ndarray, target: int
+) -> np.ndarray:
     """Remove the groups of ``members`` in their order while the puzzle stays unique, until
     it has at most ``target`` givens (0: through every group). Consecutive removals are
     checked together: row j of a batch is the puzzle after the next j + 1 removals."""
@@ -330,7 +339,9 @@ def _level(rating) -> str:
     return str(getattr(level, "value", level)).lower()
 
 
-def _shaped_candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, Shape]:
+def _shaped_candidate(
+    plan: _Plan, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, Shape]:
     """One proper puzzle of a shape or variant, its solution and its shape (a jigsaw's
     regions and a killer's cages are drawn here), not yet proven."""
     flags = [v for v in plan.variants if v in ("x", "windoku")]
@@ -352,7 +363,11 @@ def _shaped_candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray
         return _dig(puzzle, shape, members[order], sizes[order], 0), solution, shape
     members, sizes = _groups(plan.side, plan.symmetry)
     order = rng.permutation(len(members))
-    target = 0 if plan.minimal else TARGET_GIVENS.get(plan.side, round(TARGET_SHARE * plan.side * plan.side))
+    target = (
+        0
+        if plan.minimal
+        else TARGET_GIVENS.get(plan.side, round(TARGET_SHARE * plan.side * plan.side))
+    )
     return _dig(solution, shape, members[order], sizes[order], target), solution, shape
 
 
@@ -361,7 +376,9 @@ def _make(plan: _Plan, index: int) -> Generated:
     is at the level asked for; proven unique before it is returned (a shape's puzzle by the
     shape kernel)."""
     for attempt in range(plan.attempts):
-        rng = np.random.default_rng(np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt)))
+        rng = np.random.default_rng(
+            np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt))
+        )
         if plan.shaped:
             puzzle, solution, shape = _shaped_candidate(plan, rng)
         else:
@@ -376,11 +393,15 @@ def _make(plan: _Plan, index: int) -> Generated:
             rating = _rate(grid)
             if plan.difficulty is not None and _level(rating) != plan.difficulty:
                 continue
-            if plan.rating is not None and not (rating.er is not None and plan.rating[0] <= rating.er <= plan.rating[1]):
+            if plan.rating is not None and not (
+                rating.er is not None and plan.rating[0] <= rating.er <= plan.rating[1]
+            ):
                 continue
         counts, sols = _run(puzzle.reshape(1, -1).copy(), shape, 2)
         if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
-            raise RuntimeError(f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found")
+            raise RuntimeError(
+                f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found"
+            )
         return Generated(grid, Grid._make(solution.tobytes(), grid.shape), rating)
     wanted = plan.difficulty or f"ER {plan.rating[0]:g}-{plan.rating[1]:g}"
     raise DifficultyNotReachedError(
@@ -559,14 +580,25 @@ def generate_many(
     count = check_size(count, name="count", low=1, high=_MAX_COUNT)
     jobs = check_jobs(jobs)
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
-    return _many(plan, count, jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
+    return _many(
+        plan,
+        count,
+        jobs,
+        journal=journal,
+        dask=dask,
+        scheduler=scheduler,
+        progress=progress,
+        announce=announce,
+    )
 
 
 def _chunk(plan: _Plan, count: int) -> int:
     """Puzzles per piece: about 64 pieces in all (load balancing, fine-grained resumption),
     fewer puzzles per piece when each needs a rated search or a 16x16 dig. A function of
     the run alone, never of the number of workers, so that a journal resumes with any."""
-    cap = 4 if plan.difficulty or plan.rating or plan.side >= 12 or "killer" in plan.variants else 256
+    cap = (
+        4 if plan.difficulty or plan.rating or plan.side >= 12 or "killer" in plan.variants else 256
+    )
     return max(1, min(cap, math.ceil(count / 64)))
 
 
@@ -614,9 +646,16 @@ class GenerateWork(Work):
 
     def encode(self, value: list) -> str:
         # a shaped puzzle's line carries its regions and cages (its box and flags are the plan's)
-        first = (lambda g: g.puzzle.to_variant_line()) if self.plan.shaped else (lambda g: g.puzzle.to_line())
+        first = (
+            (lambda g: g.puzzle.to_variant_line())
+            if self.plan.shaped
+            else (lambda g: g.puzzle.to_line())
+        )
         return json.dumps(
-            [[first(g), g.solution.to_line(), None if g.rating is None else g.rating.to_dict()] for g in value],
+            [
+                [first(g), g.solution.to_line(), None if g.rating is None else g.rating.to_dict()]
+                for g in value
+            ],
             separators=(",", ":"),
         )
 
@@ -638,9 +677,19 @@ class GenerateWork(Work):
         return out
 
     def describe(self) -> str:
-        level = f" {self.plan.difficulty}" if self.plan.difficulty else f" ER {self.plan.rating[0]:g}-{self.plan.rating[1]:g}" if self.plan.rating else ""
+        level = (
+            f" {self.plan.difficulty}"
+            if self.plan.difficulty
+            else f" ER {self.plan.rating[0]:g}-{self.plan.rating[1]:g}"
+            if self.plan.rating
+            else ""
+        )
         kind = " ".join(self.plan.variants) + " " if self.plan.variants else ""
-        box = f" ({self.plan.box[0]}x{self.plan.box[1]} boxes)" if self.plan.box and self.plan.box[0] != self.plan.box[1] else ""
+        box = (
+            f" ({self.plan.box[0]}x{self.plan.box[1]} boxes)"
+            if self.plan.box and self.plan.box[0] != self.plan.box[1]
+            else ""
+        )
         return f"{self.count}{level} {self.plan.side}x{self.plan.side}{box} {kind}sudoku puzzles (seed {self.plan.entropy})"
 
     def report(self, done: dict, pieces: int) -> dict:

@@ -85,7 +85,9 @@ def _difficulty_name(difficulty) -> str | None:
         return None
     name = difficulty.strip().lower() if isinstance(difficulty, str) else difficulty
     if name not in DIFFICULTIES:
-        raise GenerateError(f"unknown difficulty {difficulty!r}: use one of {', '.join(DIFFICULTIES)}")
+        raise GenerateError(
+            f"unknown difficulty {difficulty!r}: use one of {', '.join(DIFFICULTIES)}"
+        )
     return name
 
 
@@ -146,35 +148,51 @@ def _check_variants(variant) -> tuple[str, ...]:
     elif isinstance(variant, (list, tuple, set, frozenset)):
         words = list(variant)
     else:
-        raise GenerateError(f"variant is a name or a list of names of {', '.join(VARIANTS)}, got {variant!r}")
+        raise GenerateError(
+            f"variant is a name or a list of names of {', '.join(VARIANTS)}, got {variant!r}"
+        )
     names = set()
     for word in words:
         name = word.strip().lower() if isinstance(word, str) else word
         if name == "":
             continue
         if name not in VARIANTS:
-            raise GenerateError(f"unknown variant {word!r}: use one or more of {', '.join(VARIANTS)}")
+            raise GenerateError(
+                f"unknown variant {word!r}: use one or more of {', '.join(VARIANTS)}"
+            )
         names.add(name)
     return tuple(v for v in VARIANTS if v in names)
 
 
-def _shaped_plan(size, box, variants: tuple[str, ...], symmetry: str, minimal, entropy: int) -> _Plan:
+def _shaped_plan(
+    size, box, variants: tuple[str, ...], symmetry: str, minimal, entropy: int
+) -> _Plan:
     """The plan of puzzles of another shape than the classic grids: its side, box, variants
     checked together (a difficulty or rating range: :func:`_rated`)."""
     if size is None:
         side = parse_box(box)[0] * parse_box(box)[1] if box is not None else 9
-    elif isinstance(size, bool) or not hasattr(size, "__index__") or not MIN_SIDE <= size.__index__() <= MAX_SIDE:
-        raise BoardSizeError(f"size must be {MIN_SIDE} to {MAX_SIDE} (the side of the grid) for a shape or variant, got {size!r}")
+    elif (
+        isinstance(size, bool)
+        or not hasattr(size, "__index__")
+        or not MIN_SIDE <= size.__index__() <= MAX_SIDE
+    ):
+        raise BoardSizeError(
+            f"size must be {MIN_SIDE} to {MAX_SIDE} (the side of the grid) for a shape or variant, got {size!r}"
+        )
     else:
         side = size.__index__()
     the_box = parse_box(box, side) if box is not None else None
     flags = [v for v in variants if v in ("x", "windoku")]
     if "jigsaw" in variants:
         if "windoku" in variants:
-            raise GenerateError("windoku needs square boxes, a jigsaw has regions: ask for one of them")
+            raise GenerateError(
+                "windoku needs square boxes, a jigsaw has regions: ask for one of them"
+            )
         the_box = None  # the regions replace the boxes (a box only said the side)
     else:
-        the_box = make_shape(side, box=the_box, variant=flags or None).box  # ShapeError when it cannot be
+        the_box = make_shape(
+            side, box=the_box, variant=flags or None
+        ).box  # ShapeError when it cannot be
     if "killer" in variants:
         if side > MAX_KILLER_SIDE:
             raise GenerateError(
@@ -182,7 +200,9 @@ def _shaped_plan(size, box, variants: tuple[str, ...], symmetry: str, minimal, e
                 f"proving a larger cage layout unique takes the solver seconds to minutes"
             )
         if symmetry != "none":
-            raise GenerateError("a killer keeps only the givens its cages need: symmetry applies to the other variants")
+            raise GenerateError(
+                "a killer keeps only the givens its cages need: symmetry applies to the other variants"
+            )
     shaped = _Plan(entropy, side, symmetry, bool(minimal), None, 1, the_box, variants)
     if not variants and side in SIDES and the_box == (SIDES[side], SIDES[side]):
         return dataclasses.replace(shaped, box=None)  # the classic grid, made as always
@@ -204,7 +224,11 @@ def _rated(plan: _Plan, difficulty, rating, minimal, attempts) -> _Plan:
     if attempts is None:
         attempts = DEFAULT_ATTEMPTS[level or ("hard" if hard else "easy")]
     return dataclasses.replace(
-        plan, minimal=hard if minimal is None else minimal, difficulty=level, attempts=attempts, rating=rating
+        plan,
+        minimal=hard if minimal is None else minimal,
+        difficulty=level,
+        attempts=attempts,
+        rating=rating,
     )
 
 
@@ -215,13 +239,17 @@ def _check_rating(rating) -> tuple[float, float] | None:
     try:
         lo, hi = (float(x) for x in (rating.split("-") if isinstance(rating, str) else rating))
     except (TypeError, ValueError):
-        raise GenerateError(f"rating is a range LO-HI of ratings (e.g. 6.6-7.5), got {rating!r}") from None
+        raise GenerateError(
+            f"rating is a range LO-HI of ratings (e.g. 6.6-7.5), got {rating!r}"
+        ) from None
     if not (1.0 <= lo <= hi <= 12.0):
         raise GenerateError(f"a rating range lies within 1.0-12.0 with LO <= HI, got {lo:g}-{hi:g}")
     return lo, hi
 
 
-def _plan(size, difficulty, symmetry, minimal, seed, attempts, box=None, variant=None, rating=None) -> _Plan:
+def _plan(
+    size, difficulty, symmetry, minimal, seed, attempts, box=None, variant=None, rating=None
+) -> _Plan:
     rating = _check_rating(rating)
     if rating is not None and difficulty is not None:
         raise GenerateError("ask for a difficulty or a rating range, not both")
@@ -230,15 +258,26 @@ def _plan(size, difficulty, symmetry, minimal, seed, attempts, box=None, variant
         minimal = _check_minimal(minimal)
         if attempts is not None:
             attempts = check_size(attempts, name="attempts", low=1, high=10**9)
-        plan = _shaped_plan(size, box, _check_variants(variant), symmetry, minimal, _check_seed(seed))
+        plan = _shaped_plan(
+            size, box, _check_variants(variant), symmetry, minimal, _check_seed(seed)
+        )
         if plan.shaped:
             return _rated(plan, difficulty, rating, minimal, attempts)
         size, box, variant = plan.side, None, None
     if rating is not None:
         if size is not None and size != 9:
-            raise GenerateError("a rating range can be asked for 9x9 puzzles and for shapes and variants, not for classic 4x4 or 16x16")
+            raise GenerateError(
+                "a rating range can be asked for 9x9 puzzles and for shapes and variants, not for classic 4x4 or 16x16"
+            )
         hard = rating[1] > MINIMAL_ABOVE
-        plan = _plan(9, "hard" if hard else "easy", symmetry, hard if minimal is None else minimal, seed, attempts)
+        plan = _plan(
+            9,
+            "hard" if hard else "easy",
+            symmetry,
+            hard if minimal is None else minimal,
+            seed,
+            attempts,
+        )
         return dataclasses.replace(plan, difficulty=None, rating=rating)
     side = _check_side(9 if size is None else size)
     symmetry = _check_symmetry(symmetry)

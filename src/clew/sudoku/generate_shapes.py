@@ -58,7 +58,15 @@ from .shape import Shape, make_shape, squarest_box
 from .solver import _enumerate, _run
 from .variants import CAGE_LETTERS
 
-__all__ = ["MAX_CAGE", "MAX_CAGES", "add_killer_givens", "full_grid", "puzzle_line", "random_cages", "random_regions"]
+__all__ = [
+    "MAX_CAGE",
+    "MAX_CAGES",
+    "add_killer_givens",
+    "full_grid",
+    "puzzle_line",
+    "random_cages",
+    "random_regions",
+]
 
 #: The largest killer cage drawn.
 MAX_CAGE = 5
@@ -79,7 +87,13 @@ def _neighbours(n: int) -> list[tuple[int, ...]]:
     out = []
     for cell in range(n * n):
         r, c = divmod(cell, n)
-        out.append(tuple(r2 * n + c2 for r2, c2 in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)) if 0 <= r2 < n and 0 <= c2 < n))
+        out.append(
+            tuple(
+                r2 * n + c2
+                for r2, c2 in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
+                if 0 <= r2 < n and 0 <= c2 < n
+            )
+        )
     return out
 
 
@@ -147,12 +161,21 @@ def _tables(shape: Shape) -> tuple:
     return units, peers, npeer, pinfo, pcells, gptr, gcells, gsum
 
 
-def full_grid(shape: Shape, rng: np.random.Generator, draws: int | None = None) -> np.ndarray | None:
+def full_grid(
+    shape: Shape, rng: np.random.Generator, draws: int | None = None
+) -> np.ndarray | None:
     """A random full grid obeying ``shape`` (its cages aside) as an int8 array of n * n
     cells, or ``None`` after ``draws`` draws without one (default: keep drawing; a jigsaw
     layout, which may have no grid at all, gives a bound)."""
     n = shape.n
-    free_shape = Shape(n=n, box=shape.box, regions=shape.regions, diagonals=shape.diagonals, windows=shape.windows, extra=shape.extra)
+    free_shape = Shape(
+        n=n,
+        box=shape.box,
+        regions=shape.regions,
+        diagonals=shape.diagonals,
+        windows=shape.windows,
+        extra=shape.extra,
+    )
     peers = geometry.peers(free_shape)
     tables = _tables(free_shape)
     out = np.zeros(n * n, np.int8)
@@ -164,13 +187,18 @@ def full_grid(shape: Shape, rng: np.random.Generator, draws: int | None = None) 
             used = {int(cells[p]) for p in peers[cell]}
             free = [d for d in range(1, n + 1) if d not in used]
             cells[cell] = free[int(rng.integers(len(free)))]
-        if _kernels_shape.complete(cells, *tables, _BUDGET_PER_CELL * n * n, out) == _kernels_shape.FOUND:
+        if (
+            _kernels_shape.complete(cells, *tables, _BUDGET_PER_CELL * n * n, out)
+            == _kernels_shape.FOUND
+        ):
             relabel = np.concatenate([[0], rng.permutation(n) + 1]).astype(np.int8)
             return np.ascontiguousarray(relabel[out])
     return None
 
 
-def jigsaw_grid(n: int, rng: np.random.Generator, diagonals: bool = False) -> tuple[Shape, np.ndarray]:
+def jigsaw_grid(
+    n: int, rng: np.random.Generator, diagonals: bool = False
+) -> tuple[Shape, np.ndarray]:
     """A random jigsaw layout (with both diagonals as units if ``diagonals``) and a random
     full grid of it: layouts are drawn until one has a grid."""
     while True:
@@ -180,7 +208,9 @@ def jigsaw_grid(n: int, rng: np.random.Generator, diagonals: bool = False) -> tu
             return shape, grid
 
 
-def random_cages(solution: np.ndarray, rng: np.random.Generator) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def random_cages(
+    solution: np.ndarray, rng: np.random.Generator
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """A random partition of the cells of a full grid into killer cages of 1 to
     :data:`MAX_CAGE` connected cells without a repeated digit, with their sums: ``(sum,
     cells)`` pairs in order of their first cell. At most :data:`MAX_CAGES` cages (the
@@ -200,7 +230,14 @@ def random_cages(solution: np.ndarray, rng: np.random.Generator) -> tuple[tuple[
             cage, digits = [start], {int(solution[start])}
             owner[start] = len(cages)
             while len(cage) < size:
-                grow = sorted({y for x in cage for y in near[x] if owner[y] < 0 and int(solution[y]) not in digits})
+                grow = sorted(
+                    {
+                        y
+                        for x in cage
+                        for y in near[x]
+                        if owner[y] < 0 and int(solution[y]) not in digits
+                    }
+                )
                 if not grow:
                     break
                 y = grow[int(rng.integers(len(grow)))]
@@ -226,7 +263,9 @@ def add_killer_givens(solution: np.ndarray, shape: Shape, rng: np.random.Generat
         if counts[0] == 1:
             return puzzle
         other = next(
-            g for g in _enumerate(Grid._make(puzzle.tobytes(), shape), 2, 2) if g._cells != solution.tobytes()
+            g
+            for g in _enumerate(Grid._make(puzzle.tobytes(), shape), 2, 2)
+            if g._cells != solution.tobytes()
         )
         differ = np.flatnonzero(np.frombuffer(other._cells, np.int8) != solution)
         cell = int(differ[int(rng.integers(len(differ)))])
@@ -237,7 +276,11 @@ def killer_members(puzzle: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The givens of a puzzle as digging groups of one cell (the ``(members, sizes)`` of
     :func:`clew.sudoku.generate._groups`), in reading order."""
     given = np.flatnonzero(puzzle)
-    members = np.stack([given, given], axis=1).astype(np.int64) if given.size else np.zeros((0, 2), np.int64)
+    members = (
+        np.stack([given, given], axis=1).astype(np.int64)
+        if given.size
+        else np.zeros((0, 2), np.int64)
+    )
     return members, np.ones(len(members), np.int64)
 
 

@@ -262,7 +262,11 @@ def _variant_units(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def _groups(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
-    out = [(f"extra region {i + 1}", cells) for i, cells in enumerate(shape.extra) if len(cells) < shape.n]
+    out = [
+        (f"extra region {i + 1}", cells)
+        for i, cells in enumerate(shape.extra)
+        if len(cells) < shape.n
+    ]
     out += [(cage_name(i), cells) for i, (_, cells) in enumerate(shape.cages)]
     return out
 
@@ -275,7 +279,12 @@ def units(shape: Shape) -> tuple[tuple[int, ...], ...]:
     >>> len(units(3)), units(3)[9][:3], units(3)[18][:4]
     (27, (0, 9, 18), (0, 1, 2, 9))
     """
-    return rows(shape) + columns(shape) + boxes(shape) + tuple(cells for _, cells in _variant_units(shape))
+    return (
+        rows(shape)
+        + columns(shape)
+        + boxes(shape)
+        + tuple(cells for _, cells in _variant_units(shape))
+    )
 
 
 @_cached

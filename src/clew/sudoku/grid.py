@@ -64,7 +64,17 @@ from .._display import Picture
 from ..errors import article, plural
 from . import geometry
 from .shape import SIZES  # noqa: F401  (clew.sudoku.SIZES, read here since the grid was first)
-from .shape import MAX_SIDE, MIN_SIDE, PuzzleFormatError, Shape, ShapeError, SudokuInputError, as_shape, make_shape, squarest_box
+from .shape import (
+    MAX_SIDE,
+    MIN_SIDE,
+    PuzzleFormatError,
+    Shape,
+    ShapeError,
+    SudokuInputError,
+    as_shape,
+    make_shape,
+    squarest_box,
+)
 from .variants import split_line, write_cages, write_regions
 
 
@@ -75,7 +85,9 @@ BLANKS = ".0"
 
 #: Characters skipped in text: white space, ASCII box lines, the Unicode box-drawing block.
 _SEPARATORS = frozenset(" \t\r\n\f\v|-+=" + "".join(chr(c) for c in range(0x2500, 0x2580)))
-_SEPARATOR_RUN = re.compile("[" + re.escape("".join(sorted(_SEPARATORS - set(" \t\r\n\f\v")))) + "]")
+_SEPARATOR_RUN = re.compile(
+    "[" + re.escape("".join(sorted(_SEPARATORS - set(" \t\r\n\f\v")))) + "]"
+)
 
 
 # SudokuInputError and PuzzleFormatError are defined in clew.sudoku.shape (which raises them
@@ -87,7 +99,9 @@ class ConflictingGivensError(SudokuInputError):
 
     ``cells`` holds the two cells as 0-based ``(row, column)`` pairs, ``digit`` the digit."""
 
-    def __init__(self, message: str, cells: tuple[tuple[int, int], tuple[int, int]], digit: int) -> None:
+    def __init__(
+        self, message: str, cells: tuple[tuple[int, int], tuple[int, int]], digit: int
+    ) -> None:
         super().__init__(message)
         self.cells = cells
         self.digit = digit
@@ -106,15 +120,23 @@ def check_symbols(symbols: str | None, n: int | None = None) -> str | None:
     if symbols is None:
         return None
     if not isinstance(symbols, str):
-        raise PuzzleFormatError(f"symbols must be a string such as '0123456789ABCDEF', got {symbols!r}")
+        raise PuzzleFormatError(
+            f"symbols must be a string such as '0123456789ABCDEF', got {symbols!r}"
+        )
     upper = symbols.upper()
     if len(set(upper)) != len(upper):
-        raise PuzzleFormatError(f"symbols {symbols!r} repeat a character (letters count without case)")
+        raise PuzzleFormatError(
+            f"symbols {symbols!r} repeat a character (letters count without case)"
+        )
     for ch in symbols:
         if ch == "." or ch in _SEPARATORS:
-            raise PuzzleFormatError(f"symbols {symbols!r}: {ch!r} is a blank or a separator, not a digit")
+            raise PuzzleFormatError(
+                f"symbols {symbols!r}: {ch!r} is a blank or a separator, not a digit"
+            )
     if n is not None and len(symbols) < n:
-        raise PuzzleFormatError(f"symbols {symbols!r} has {plural(len(symbols), 'character')}, {article(_size_name(n))} sudoku needs {n}")
+        raise PuzzleFormatError(
+            f"symbols {symbols!r} has {plural(len(symbols), 'character')}, {article(_size_name(n))} sudoku needs {n}"
+        )
     return symbols
 
 
@@ -197,7 +219,17 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
 
     __slots__ = ("_cells", "_shape", "_symbols")
 
-    def __init__(self, puzzle, *, symbols: str | None = None, box=None, regions=None, variant=None, extra=None, cages=None) -> None:
+    def __init__(
+        self,
+        puzzle,
+        *,
+        symbols: str | None = None,
+        box=None,
+        regions=None,
+        variant=None,
+        extra=None,
+        cages=None,
+    ) -> None:
         rules = {"box": box, "regions": regions, "variant": variant, "extra": extra, "cages": cages}
         if isinstance(puzzle, Grid):
             symbols = check_symbols(symbols, puzzle.n) if symbols is not None else puzzle._symbols
@@ -214,7 +246,9 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
             for name, value in (("regions", line_regions), ("cages", line_cages)):
                 if value is not None:
                     if rules[name] is not None:
-                        raise ShapeError(f"the line gives the {name} of its puzzle, and so does {name}=: give them once")
+                        raise ShapeError(
+                            f"the line gives the {name} of its puzzle, and so does {name}=: give them once"
+                        )
                     rules[name] = value
             if text is None:  # a killer without givens: the cage map says the size
                 side = math.isqrt(len(line_cages.split()[0]))
@@ -389,8 +423,13 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         """
         shape = self._shape
         return {
-            "line": self.to_variant_line(), "rows": self.to_lists(), "n": self.n, "box": shape.box_name,
-            "variants": list(shape.variants), "extra": [list(cells) for cells in shape.extra], "symbols": self._symbols,
+            "line": self.to_variant_line(),
+            "rows": self.to_lists(),
+            "n": self.n,
+            "box": shape.box_name,
+            "variants": list(shape.variants),
+            "extra": [list(cells) for cells in shape.extra],
+            "symbols": self._symbols,
         }
 
     def to_lists(self) -> list[list[int]]:
@@ -470,14 +509,18 @@ def _decode(puzzle, name: str | None = None) -> str:
         return bytes(puzzle).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         where = f"{name}: " if name else ""
-        raise PuzzleFormatError(f"{where}not UTF-8 text ({exc.reason} at byte {exc.start}): a puzzle is text") from None
+        raise PuzzleFormatError(
+            f"{where}not UTF-8 text ({exc.reason} at byte {exc.start}): a puzzle is text"
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
 
-_CELL_COUNTS = f"n*n cells for a side n of {MIN_SIDE} to {MAX_SIDE} (16 for 4x4, 36 for 6x6, 81 for 9x9, ...)"
+_CELL_COUNTS = (
+    f"n*n cells for a side n of {MIN_SIDE} to {MAX_SIDE} (16 for 4x4, 36 for 6x6, 81 for 9x9, ...)"
+)
 _ROW_COUNTS = f"{MIN_SIDE} to {MAX_SIDE} rows"
 
 
@@ -491,7 +534,9 @@ def _is_side(count: int) -> bool:
 
 
 def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
-    return PuzzleFormatError(f"{geometry.cell_name(index, n)}: {text!r} is not a digit of {article(_size_name(n))} sudoku")
+    return PuzzleFormatError(
+        f"{geometry.cell_name(index, n)}: {text!r} is not a digit of {article(_size_name(n))} sudoku"
+    )
 
 
 def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
@@ -502,7 +547,9 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         return _read_text(puzzle, symbols)
     if hasattr(puzzle, "tolist") and hasattr(puzzle, "ndim"):  # a numpy array
         if puzzle.ndim not in (1, 2):
-            raise PuzzleFormatError(f"a puzzle array has 1 or 2 dimensions, got shape {tuple(puzzle.shape)}")
+            raise PuzzleFormatError(
+                f"a puzzle array has 1 or 2 dimensions, got shape {tuple(puzzle.shape)}"
+            )
         if puzzle.size > MAX_SIDE * MAX_SIDE:  # before tolist(): an array of 10**8 cells
             raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {puzzle.size:,}")
         puzzle = puzzle.tolist()
@@ -514,7 +561,9 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         # at most MAX_ITEMS: an endless or huge iterable is refused, not read into memory
         items = list(itertools.islice(puzzle, MAX_ITEMS + 1))
     except TypeError:
-        raise PuzzleFormatError(f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__}") from None
+        raise PuzzleFormatError(
+            f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__}"
+        ) from None
     if len(items) > MAX_ITEMS:
         raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got more than {MAX_ITEMS:,} items")
     if _side_of_cells(len(items)) and all(_is_scalar(item) for item in items):
@@ -535,9 +584,13 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         elif hasattr(row, "__iter__") and not isinstance(row, (dict, set, frozenset)):
             rows.append(list(row.tolist() if hasattr(row, "tolist") else row))
         else:
-            raise PuzzleFormatError(f"row {r + 1} of {article(_size_name(n))} sudoku is a {type(row).__name__}, not a row of cells")
+            raise PuzzleFormatError(
+                f"row {r + 1} of {article(_size_name(n))} sudoku is a {type(row).__name__}, not a row of cells"
+            )
     widths = {len(row) for row in rows}
-    if len(widths) == 1 and n not in widths:  # [[0] * 9] * 8: the rows are right, their number is not
+    if (
+        len(widths) == 1 and n not in widths
+    ):  # [[0] * 9] * 8: the rows are right, their number is not
         raise PuzzleFormatError(
             f"the grid has {plural(n, 'row')} of {plural(widths.pop(), 'cell')}: a sudoku has n rows of n cells, "
             f"n = {MIN_SIDE} to {MAX_SIDE}"
@@ -561,7 +614,9 @@ def _short(value) -> str:
 def _is_scalar(item) -> bool:
     if isinstance(item, str):
         return len(item) <= 2  # one symbol, or a number up to 25 (a longer string is a row)
-    return isinstance(item, (bool, float, np.floating)) or hasattr(item, "__index__") or item is None
+    return (
+        isinstance(item, (bool, float, np.floating)) or hasattr(item, "__index__") or item is None
+    )
 
 
 def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
@@ -606,12 +661,17 @@ MAX_ITEMS = 1_000_000
 
 def _read_text(text: str, symbols: str | None) -> tuple[list[int], int]:
     if len(text) > MAX_TEXT:
-        raise PuzzleFormatError(f"a puzzle is at most {MAX_TEXT:,} characters of text, got {len(text):,}")
+        raise PuzzleFormatError(
+            f"a puzzle is at most {MAX_TEXT:,} characters of text, got {len(text):,}"
+        )
     words = _words_grid(text)
     if words is not None:
         n = len(words)
         decode = _decoder(symbols, n)
-        cells = [_cell_value(word, i, n, decode) for i, word in enumerate(w for row in words for w in row)]
+        cells = [
+            _cell_value(word, i, n, decode)
+            for i, word in enumerate(w for row in words for w in row)
+        ]
         return cells, n
     chars = [ch for ch in text if ch not in _SEPARATORS]
     n = _side_of_cells(len(chars))
@@ -662,7 +722,16 @@ def conflict_message(found: tuple[tuple[int, int], tuple[int, int], int, str], g
     return f"{first} and {second} are both {what} in {unit}"
 
 
-def parse(puzzle, *, symbols: str | None = None, box=None, regions=None, variant=None, extra=None, cages=None) -> Grid:
+def parse(
+    puzzle,
+    *,
+    symbols: str | None = None,
+    box=None,
+    regions=None,
+    variant=None,
+    extra=None,
+    cages=None,
+) -> Grid:
     """Read a puzzle and check its givens: the :class:`Grid`, or an error naming the problem.
 
     Parameters
@@ -698,9 +767,10 @@ def parse(puzzle, *, symbols: str | None = None, box=None, regions=None, variant
     ...
     clew.sudoku.grid.PuzzleFormatError: r2c1: 'X' is not a digit of a 4x4 sudoku
     """
-    grid = Grid(puzzle, symbols=symbols, box=box, regions=regions, variant=variant, extra=extra, cages=cages)
+    grid = Grid(
+        puzzle, symbols=symbols, box=box, regions=regions, variant=variant, extra=extra, cages=cages
+    )
     found = grid.conflict()
     if found is not None:
         raise ConflictingGivensError(conflict_message(found, grid), (found[0], found[1]), found[2])
     return grid
-

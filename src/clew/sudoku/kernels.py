@@ -45,7 +45,15 @@ import numpy as np
 from . import _kernels, _kernels9, _kernels_shape, geometry
 from .shape import Shape, as_shape
 
-__all__ = ["Kernel", "SolveBatch", "general_tables", "kernel", "register", "shape_tables", "stack_tables"]
+__all__ = [
+    "Kernel",
+    "SolveBatch",
+    "general_tables",
+    "kernel",
+    "register",
+    "shape_tables",
+    "stack_tables",
+]
 
 #: The registry's key of every shape that is not a classic k^2 x k^2 grid.
 SHAPED = "shape"
@@ -186,7 +194,9 @@ def shape_tables(shape: Shape | int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     gptr[1:] = np.cumsum([len(g) for g in groups]) if groups else []
     gcells = np.array([c for g in groups for c in g], np.int64)
     partial = [cells for cells in shape.extra if len(cells) < shape.n]
-    gsum = np.array([_kernels_shape.NO_SUM] * len(partial) + [total for total, _ in shape.cages], np.int64)
+    gsum = np.array(
+        [_kernels_shape.NO_SUM] * len(partial) + [total for total, _ in shape.cages], np.int64
+    )
     return units, gptr, gcells, gsum
 
 

@@ -122,6 +122,7 @@ __all__ = [
     "solve_logically",
 ]
 
+
 def _order() -> tuple:
     """SE's order of trial: this package's techniques, with the uniqueness techniques after
     the XYZ-Wing and after the hidden quad, aligned pair exclusion after them, then the
@@ -157,7 +158,9 @@ _CHAINS = frozenset(finder for _, _, finder in CHAIN_FINDERS)
 #: loaded in the process; False: try every finder in Python (the reference; same steps).
 SCREEN = True
 #: finder -> its index in :data:`clew.sudoku.screen.SCREENED`
-_SCREENED = {finder: screen.SCREENED.index(name) for name, _, finder in FINDERS if name in screen.SCREENED}
+_SCREENED = {
+    finder: screen.SCREENED.index(name) for name, _, finder in FINDERS if name in screen.SCREENED
+}
 
 #: ``(technique, base rating)`` of every finder, in SE's order of trial (hidden singles
 #: appear twice: in a box 1.2, in a row or column 1.5).
@@ -212,8 +215,11 @@ class LogicalSolution:
     def to_dict(self) -> dict:
         """The solution as JSON data (the fields in the class documentation)."""
         return {
-            "puzzle": None if self.puzzle is None else self.puzzle.to_variant_line(), "solved": self.solved,
-            "steps": [step.to_dict() for step in self.steps], "grid": self.grid.to_line(), "stuck": self.reason,
+            "puzzle": None if self.puzzle is None else self.puzzle.to_variant_line(),
+            "solved": self.solved,
+            "steps": [step.to_dict() for step in self.steps],
+            "grid": self.grid.to_line(),
+            "stuck": self.reason,
         }
 
 
@@ -292,13 +298,19 @@ class LogicalState:
         masks = list(masks)
         values = [0] * (n * n) if values is None else [int(v) for v in values]
         if len(masks) != n * n or len(values) != n * n:
-            raise PuzzleFormatError(f"{article(f'{n}x{n}')} position has {n * n} cells, got {len(masks)} masks and {len(values)} values")
+            raise PuzzleFormatError(
+                f"{article(f'{n}x{n}')} position has {n * n} cells, got {len(masks)} masks and {len(values)} values"
+            )
         full = (1 << n) - 1
         for c, (m, v) in enumerate(zip(masks, values)):
             if not 0 <= v <= n:
-                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {v!r} is not a digit of {article(f'{n}x{n}')} sudoku")
+                raise PuzzleFormatError(
+                    f"{geometry.cell_name(c, n)}: {v!r} is not a digit of {article(f'{n}x{n}')} sudoku"
+                )
             if not v and not (isinstance(m, int) and 0 <= m <= full):
-                raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of {article(f'{n}x{n}')} sudoku")
+                raise PuzzleFormatError(
+                    f"{geometry.cell_name(c, n)}: {m!r} is not a candidate mask of {article(f'{n}x{n}')} sudoku"
+                )
         state = cls()
         state._setup(shape, None)
         state.values = values
@@ -326,7 +338,9 @@ class LogicalState:
         words = [w for w in words if w.strip("-+=")]
         k = {n * n: k for k, n in SIZES.items()}.get(len(words))
         if k is None:
-            raise PuzzleFormatError(f"a pencilmark grid has 16, 81, 256 or 625 cells, got {len(words)} words")
+            raise PuzzleFormatError(
+                f"a pencilmark grid has 16, 81, 256 or 625 cells, got {len(words)} words"
+            )
         n = k * k
         decode = {ch: i + 1 for i, ch in enumerate(DIGITS[:n])}
         decode.update({ch.lower(): i + 1 for i, ch in enumerate(DIGITS[:n])})
@@ -337,7 +351,9 @@ class LogicalState:
             mask = 0
             for ch in digits:
                 if ch not in decode:
-                    raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} is not a set of candidates of {article(f'{n}x{n}')} sudoku")
+                    raise PuzzleFormatError(
+                        f"{geometry.cell_name(c, n)}: {word!r} is not a set of candidates of {article(f'{n}x{n}')} sudoku"
+                    )
                 mask |= 1 << (decode[ch] - 1)
             if not mask:
                 raise PuzzleFormatError(f"{geometry.cell_name(c, n)}: {word!r} has no candidate")
@@ -394,7 +410,9 @@ class LogicalState:
         lines = []
         for r in range(n):
             if r and r % br == 0:
-                lines.append("-+-".join("-" * (sum(widths[b : b + bc]) + bc - 1) for b in range(0, n, bc)))
+                lines.append(
+                    "-+-".join("-" * (sum(widths[b : b + bc]) + bc - 1) for b in range(0, n, bc))
+                )
             row = [words[r * n + c].ljust(widths[c]) for c in range(n)]
             lines.append(" | ".join(" ".join(row[b : b + bc]) for b in range(0, n, bc)).rstrip())
         return "\n".join(lines)
@@ -437,7 +455,9 @@ class LogicalState:
 
     # -- finding steps -------------------------------------------------------------------------
 
-    def next_step(self, max_rating: float | None = None, *, uniqueness: bool = False) -> Step | None:
+    def next_step(
+        self, max_rating: float | None = None, *, uniqueness: bool = False
+    ) -> Step | None:
         """The step SE would play next: that of the first technique, in SE's order of trial
         (:data:`FINDERS`), that makes progress; or ``None``.
 
@@ -488,7 +508,9 @@ class LogicalState:
         also where the technique does not hold on this grid's shape)."""
         finders = [f for name, _, f in _FINDERS if name == technique]
         if not finders:
-            raise ValueError(f"unknown technique {technique!r}; known: {', '.join(dict.fromkeys(n for n, _ in TECHNIQUES))}")
+            raise ValueError(
+                f"unknown technique {technique!r}; known: {', '.join(dict.fromkeys(n for n, _ in TECHNIQUES))}"
+            )
         t = self._t
         for finder in finders:
             if (finder in _UNIQUENESS and not t.uniqueness) or (finder in _CHAINS and not t.chains):
@@ -505,17 +527,24 @@ class LogicalState:
 
 
 def _state(puzzle, symbols: str | None, shape: dict) -> LogicalState:
-    return puzzle.copy() if isinstance(puzzle, LogicalState) else LogicalState(puzzle, symbols=symbols, **shape)
-
+    return (
+        puzzle.copy()
+        if isinstance(puzzle, LogicalState)
+        else LogicalState(puzzle, symbols=symbols, **shape)
+    )
 
 
 def _check_step(step: Step, solution: tuple[int, ...], state: LogicalState) -> None:
     for cell, digit in step.placements:
         if solution[cell] != digit:
-            raise AssertionError(f"unsound step (the solution has {solution[cell]} in {state.name(cell)}): {step.text}")
+            raise AssertionError(
+                f"unsound step (the solution has {solution[cell]} in {state.name(cell)}): {step.text}"
+            )
     for cell, digit in step.eliminations:
         if solution[cell] == digit:
-            raise AssertionError(f"unsound step (the solution has {digit} in {state.name(cell)}): {step.text}")
+            raise AssertionError(
+                f"unsound step (the solution has {digit} in {state.name(cell)}): {step.text}"
+            )
 
 
 def solve_logically(
@@ -578,7 +607,9 @@ def solve_logically(
             break
         if solution is not None:
             _check_step(step, solution, state)
-        if not step.placements and not any(state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations):
+        if not step.placements and not any(
+            state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations
+        ):
             raise RuntimeError(f"internal error: a step that changes nothing: {step.text}")
         state.apply(step)
         steps.append(step)
@@ -593,7 +624,9 @@ def solve_logically(
     )
 
 
-def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logical solver", **shape) -> Grid:
+def check_proper(
+    puzzle, *, symbols: str | None = None, purpose: str = "the logical solver", **shape
+) -> Grid:
     """The puzzle's grid if it has exactly one solution (proven by search), else an error.
 
     :func:`rate`, :func:`hint` and :func:`explain` call it first: the techniques are
@@ -639,7 +672,11 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
     """
     from . import _interpreted
 
-    grid = puzzle.grid() if isinstance(puzzle, LogicalState) else parse(puzzle, symbols=symbols, **shape)
+    grid = (
+        puzzle.grid()
+        if isinstance(puzzle, LogicalState)
+        else parse(puzzle, symbols=symbols, **shape)
+    )
     # one puzzle: the interpreter proves it in milliseconds when the compiled solver is not
     # loaded in this process yet (loading it costs about 0.7 s); else, or out of budget, the kernels
     found = _interpreted.count_quickly(grid, limit=2)
@@ -653,7 +690,9 @@ def check_proper(puzzle, *, symbols: str | None = None, purpose: str = "the logi
     return grid
 
 
-def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> Step | None:
+def hint(
+    puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape
+) -> Step | None:
     """The next logical step of a proper puzzle: the easiest technique that makes progress.
 
     Parameters
@@ -698,8 +737,9 @@ def hint(puzzle, *, max_rating: float | None = None, symbols: str | None = None,
     return None if step is None else step.on(state.grid())
 
 
-
-def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> list[Step]:
+def explain(
+    puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape
+) -> list[Step]:
     """The whole logical path of a proper puzzle: every step, in order, each with the
     position it is played on (``step.grid``); if the solver gets stuck, the steps up to there
     (:func:`solve_logically` says whether it did). ``max_rating``, ``symbols`` and the shape
@@ -733,7 +773,9 @@ def explain(puzzle, *, max_rating: float | None = None, symbols: str | None = No
     return out
 
 
-def explanation(puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape) -> LogicalSolution:
+def explanation(
+    puzzle, *, max_rating: float | None = None, symbols: str | None = None, **shape
+) -> LogicalSolution:
     """The logical solution of a proper puzzle, as :func:`explain` finds it, with where it
     ended (``solved``, ``stuck``, ``reason``, the grid reached) and the ``puzzle``: what
     ``clew sudoku explain`` prints. Arguments and errors are those of :func:`explain`.
@@ -743,8 +785,18 @@ def explanation(puzzle, *, max_rating: float | None = None, symbols: str | None 
     (True, 12, None)
     """
     grid = check_proper(puzzle, symbols=symbols, purpose="an explanation", **shape)
-    result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid, max_rating=max_rating, uniqueness=True)
-    return LogicalSolution(result.steps, result.solved, result.stuck, result.grid, result.candidates, result.contradiction, grid)
+    result = solve_logically(
+        puzzle if isinstance(puzzle, LogicalState) else grid, max_rating=max_rating, uniqueness=True
+    )
+    return LogicalSolution(
+        result.steps,
+        result.solved,
+        result.stuck,
+        result.grid,
+        result.candidates,
+        result.contradiction,
+        grid,
+    )
 
 
 def rate(puzzle, *, symbols: str | None = None, **shape) -> Rating:

@@ -45,7 +45,9 @@ class RateFile(Work):
     #: the logical solver is Python around small kernels: worker processes
     releases_gil = False
 
-    def __init__(self, data: bytes | str, symbols: str | None = None, box=None, variant=None) -> None:
+    def __init__(
+        self, data: bytes | str, symbols: str | None = None, box=None, variant=None
+    ) -> None:
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         self.sha256 = hashlib.sha256(raw).hexdigest()
         lines, numbers = split_lines(raw)
@@ -56,7 +58,11 @@ class RateFile(Work):
         self.symbols, self.box, self.variant = symbols, box, variant
 
     def identity(self) -> dict:
-        shape = {key: value for key, value in (("box", self.box), ("variant", self.variant)) if value is not None}
+        shape = {
+            key: value
+            for key, value in (("box", self.box), ("variant", self.variant))
+            if value is not None
+        }
         return {**shape, "rate": "sudoku file", "sha256": self.sha256, "puzzles": self.puzzles,
                 "symbols": self.symbols, "chunk": CHUNK}  # fmt: skip
 
@@ -65,7 +71,11 @@ class RateFile(Work):
         # the lines are not in the journal: this object can describe and report on a
         # journal, not run its pieces
         work = cls.__new__(cls)
-        work.sha256, work.puzzles, work.symbols = identity["sha256"], identity["puzzles"], identity["symbols"]
+        work.sha256, work.puzzles, work.symbols = (
+            identity["sha256"],
+            identity["puzzles"],
+            identity["symbols"],
+        )
         work.box, work.variant = identity.get("box"), identity.get("variant")
         work.lines = work.numbers = None
         return work
@@ -73,7 +83,9 @@ class RateFile(Work):
     def pieces(self) -> list[tuple[int, int]]:
         if self.lines is None:
             raise ClewError("this rating work was read from a journal: give the file to run it")
-        return [(first, min(first + CHUNK, self.puzzles)) for first in range(0, self.puzzles, CHUNK)]
+        return [
+            (first, min(first + CHUNK, self.puzzles)) for first in range(0, self.puzzles, CHUNK)
+        ]
 
     def run_piece(self, piece: tuple[int, int]) -> list[dict]:
         first, stop = piece
@@ -84,7 +96,12 @@ class RateFile(Work):
         try:
             r = rate(Grid(text, symbols=self.symbols, box=self.box, variant=self.variant))
         except NotProperError as exc:  # a puzzle, but without exactly one solution
-            return {"line": number, "puzzle": text, "error": one_line(exc), "solutions": exc.solutions}
+            return {
+                "line": number,
+                "puzzle": text,
+                "error": one_line(exc),
+                "solutions": exc.solutions,
+            }
         except ClewError as exc:
             return {"line": number, "puzzle": text, "error": one_line(exc)}
         rating = r.to_dict()
@@ -174,12 +191,24 @@ def rate_file(
     ['easy']
     """
     check_jobs(jobs)
-    data = read_source(source, symbols=check_symbols(symbols), name=name, box=box, variant=variant).data
+    data = read_source(
+        source, symbols=check_symbols(symbols), name=name, box=box, variant=variant
+    ).data
     work = RateFile(data, symbols=symbols, box=box, variant=variant)
-    return _records(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress, announce=announce)
+    return _records(
+        work,
+        jobs=jobs,
+        journal=journal,
+        dask=dask,
+        scheduler=scheduler,
+        progress=progress,
+        announce=announce,
+    )
 
 
-def _records(work: RateFile, *, jobs, journal, dask, scheduler, progress, announce) -> Iterator[dict]:
+def _records(
+    work: RateFile, *, jobs, journal, dask, scheduler, progress, announce
+) -> Iterator[dict]:
     if work.puzzles <= CHUNK and journal is None and dask is None and scheduler is None:
         # a puzzle or a few: one piece, rated here (no workers to start, no progress bar)
         for piece in work.pieces():

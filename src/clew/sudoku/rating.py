@@ -71,9 +71,15 @@ class Rating(Picture):
         [['Hidden single', 12]]
         """
         return {
-            "score": self.score, "level": self.level, "hardest": self.hardest, "steps": self.steps,
-            "stuck": self.stuck, "techniques": [[name, count] for name, count in self.techniques],
-            "er": self.er, "ep": self.ep, "ed": self.ed,
+            "score": self.score,
+            "level": self.level,
+            "hardest": self.hardest,
+            "steps": self.steps,
+            "stuck": self.stuck,
+            "techniques": [[name, count] for name, count in self.techniques],
+            "er": self.er,
+            "ep": self.ep,
+            "ed": self.ed,
         }
 
     def _repr_svg_(self) -> str | None:

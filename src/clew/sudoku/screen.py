@@ -80,9 +80,14 @@ class _Arrays:
         self.claiming = np.array([index[k] for k in o.claiming], np.int64)
         # as the finders name them: for pointing the segments of the same line in the other
         # boxes, for claiming those of the same box in the other lines of its direction
-        self.point_nb = padded([[index[b, line] for b in o.boxes_of[line] if b != box] for box, line in keys])
+        self.point_nb = padded(
+            [[index[b, line] for b in o.boxes_of[line] if b != box] for box, line in keys]
+        )
         self.claim_nb = padded(
-            [[index[box, ln] for ln in o.lines_of[box, line < n] if ln != line] for box, line in keys]
+            [
+                [index[box, ln] for ln in o.lines_of[box, line < n] if ln != line]
+                for box, line in keys
+            ]
         )
         self.peers = padded(t.peers)
         cells = n * n

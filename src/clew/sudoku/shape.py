@@ -232,16 +232,24 @@ def parse_box(box, n: int | None = None) -> tuple[int, int]:
         if found is None:
             raise ShapeError(f"a box is <rows>x<columns>, such as 3x4; got {box!r}")
         r, c = int(found.group(1)), int(found.group(2))
-    elif isinstance(box, (tuple, list)) and len(box) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in box):
+    elif (
+        isinstance(box, (tuple, list))
+        and len(box) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in box)
+    ):
         r, c = box
     else:
         raise ShapeError(f"a box is <rows>x<columns>, such as 3x4; got {box!r}")
     if r < 2 or c < 2:
         raise ShapeError(f"a box has at least 2 rows and 2 columns, got {r}x{c}")
     if not MIN_SIDE <= r * c <= MAX_SIDE:
-        raise ShapeError(f"{article(f'{r}x{c}')} box makes {article(f'{r * c}x{r * c}')} sudoku; sides {MIN_SIDE} to {MAX_SIDE} are read")
+        raise ShapeError(
+            f"{article(f'{r}x{c}')} box makes {article(f'{r * c}x{r * c}')} sudoku; sides {MIN_SIDE} to {MAX_SIDE} are read"
+        )
     if n is not None and r * c != n:
-        raise ShapeError(f"{article(f'{r}x{c}')} box does not tile {article(f'{n}x{n}')} sudoku ({r} * {c} = {r * c}, not {n})")
+        raise ShapeError(
+            f"{article(f'{r}x{c}')} box does not tile {article(f'{n}x{n}')} sudoku ({r} * {c} = {r * c}, not {n})"
+        )
     return r, c
 
 
@@ -258,7 +266,9 @@ def _variant_names(variant) -> tuple[str, ...]:
         if not name:
             continue
         if name not in VARIANTS:
-            raise ShapeError(f"unknown variant {word!r}: the flags are {', '.join(VARIANTS)} (jigsaw and killer are given by their regions and cages)")
+            raise ShapeError(
+                f"unknown variant {word!r}: the flags are {', '.join(VARIANTS)} (jigsaw and killer are given by their regions and cages)"
+            )
         out.append(name)
     return tuple(out)
 
@@ -273,7 +283,9 @@ def _cells_of(group, n: int, what: str) -> tuple[int, ...]:
     names such as ``r1c1``; checked on the grid, repeats refused."""
     from_name = re.compile(r"[rR](\d+)[cC](\d+)")
     if isinstance(group, str) or not hasattr(group, "__iter__"):
-        raise ShapeError(f"{what}: cells are a list of cell numbers, (row, column) pairs or names such as r1c1, got {group!r}")
+        raise ShapeError(
+            f"{what}: cells are a list of cell numbers, (row, column) pairs or names such as r1c1, got {group!r}"
+        )
     out = []
     for item in group:
         if isinstance(item, str):
@@ -287,7 +299,9 @@ def _cells_of(group, n: int, what: str) -> tuple[int, ...]:
         elif isinstance(item, (tuple, list)) and len(item) == 2:
             r, c = item
             if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < n and 0 <= c < n):
-                raise ShapeError(f"{what}: ({r!r}, {c!r}) is off the {n}x{n} grid (rows and columns from 0)")
+                raise ShapeError(
+                    f"{what}: ({r!r}, {c!r}) is off the {n}x{n} grid (rows and columns from 0)"
+                )
             cell = r * n + c
         elif isinstance(item, int) and not isinstance(item, bool):
             if not 0 <= item < n * n:
@@ -314,20 +328,28 @@ def sum_range(size: int, n: int) -> tuple[int, int]:
 def _check_regions(regions, n: int) -> tuple[int, ...]:
     """A region map as region numbers per cell: a string of n^2 labels (one character a
     cell, as in the text form) or a sequence of n^2 hashable labels."""
-    labels = [ch for ch in regions if not ch.isspace()] if isinstance(regions, str) else list(regions)
+    labels = (
+        [ch for ch in regions if not ch.isspace()] if isinstance(regions, str) else list(regions)
+    )
     if len(labels) != n * n:
-        raise ShapeError(f"a region map of {article(f'{n}x{n}')} jigsaw has {n * n} cells, got {len(labels)}")
+        raise ShapeError(
+            f"a region map of {article(f'{n}x{n}')} jigsaw has {n * n} cells, got {len(labels)}"
+        )
     number: dict = {}
     for label in labels:
         number.setdefault(label, len(number))
     if len(number) != n:
-        raise ShapeError(f"{article(f'{n}x{n}')} jigsaw has {n} regions, the region map has {len(number)}")
+        raise ShapeError(
+            f"{article(f'{n}x{n}')} jigsaw has {n} regions, the region map has {len(number)}"
+        )
     sizes = [0] * n
     for label in labels:
         sizes[number[label]] += 1
     for label, i in number.items():
         if sizes[i] != n:
-            raise ShapeError(f"region {label!s} has {plural(sizes[i], 'cell')}, a region of {article(f'{n}x{n}')} jigsaw has {n}")
+            raise ShapeError(
+                f"region {label!s} has {plural(sizes[i], 'cell')}, a region of {article(f'{n}x{n}')} jigsaw has {n}"
+            )
     return tuple(number[label] for label in labels)
 
 
@@ -348,22 +370,33 @@ def _check_cages(cages, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
             raise ShapeError(f"{what}: the sum is a whole number, got {total!r}")
         cells = _cells_of(cells, n, what)
         if not cells:
-            raise ShapeError(f"{what} has no cell, a cage of {article(f'{n}x{n}')} killer has 1 to {n}")
+            raise ShapeError(
+                f"{what} has no cell, a cage of {article(f'{n}x{n}')} killer has 1 to {n}"
+            )
         given.append((total, cells))
     # named as everywhere else: by letter, the cages in order of their first cell
     given.sort(key=lambda cage: cage[1][0])
     owner: dict[int, int] = {}
-    return tuple(check_cage(total, cells, n, cage_name(i), owner, i) for i, (total, cells) in enumerate(given))
+    return tuple(
+        check_cage(total, cells, n, cage_name(i), owner, i)
+        for i, (total, cells) in enumerate(given)
+    )
 
 
-def check_cage(total: int, cells: tuple[int, ...], n: int, what: str, owner: dict[int, int], number: int):
+def check_cage(
+    total: int, cells: tuple[int, ...], n: int, what: str, owner: dict[int, int], number: int
+):
     """One cage checked: 1 to n cells, in no other cage, a sum that ``len(cells)`` different
     digits can make. ``owner`` maps the cells seen so far to their cage's number."""
     if not 1 <= len(cells) <= n:
-        raise ShapeError(f"{what} has {plural(len(cells), 'cell')}, a cage of {article(f'{n}x{n}')} killer has 1 to {n}")
+        raise ShapeError(
+            f"{what} has {plural(len(cells), 'cell')}, a cage of {article(f'{n}x{n}')} killer has 1 to {n}"
+        )
     for cell in cells:
         if cell in owner:
-            raise ShapeError(f"{what}: {_cell_name(cell, n)} is already in {cage_name(owner[cell])}")
+            raise ShapeError(
+                f"{what}: {_cell_name(cell, n)} is already in {cage_name(owner[cell])}"
+            )
         owner[cell] = number
     low, high = sum_range(len(cells), n)
     if not low <= total <= high:
@@ -394,20 +427,31 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """
     fields = text.split()
     if len(fields) != 2:
-        raise ShapeError(f"killer cages are written '<cage letters> <sums>', got {plural(len(fields), 'field')}")
+        raise ShapeError(
+            f"killer cages are written '<cage letters> <sums>', got {plural(len(fields), 'field')}"
+        )
     letters, sums_text = fields
     if len(letters) != n * n:
-        raise ShapeError(f"the cage map of {article(f'{n}x{n}')} killer has {n * n} letters, got {len(letters)}")
+        raise ShapeError(
+            f"the cage map of {article(f'{n}x{n}')} killer has {n * n} letters, got {len(letters)}"
+        )
     cells: dict[str, list[int]] = {}
     for cell, ch in enumerate(letters):
         if ch == NO_CAGE:
             continue
         if ch not in CAGE_LETTERS:
-            raise ShapeError(f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . for no cage)")
+            raise ShapeError(
+                f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . for no cage)"
+            )
         cells.setdefault(ch, []).append(cell)
     # digits and single commas, checked without a repeated group: re's (,\d+)* kept a mark
     # per repetition, 900 MB and 18 s for a line of five million sums
-    if not (_SUM_CHARACTERS.fullmatch(sums_text) and sums_text[0] != "," and sums_text[-1] != "," and ",," not in sums_text):
+    if not (
+        _SUM_CHARACTERS.fullmatch(sums_text)
+        and sums_text[0] != ","
+        and sums_text[-1] != ","
+        and ",," not in sums_text
+    ):
         shown = sums_text if len(sums_text) <= 40 else sums_text[:37] + "..."
         raise ShapeError(f"cage sums are whole numbers separated by commas, got {shown!r}")
     count = sums_text.count(",") + 1  # counted before any is read: a line of a million sums
@@ -421,7 +465,9 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     # int() of thousands of digits is refused by Python itself)
     long = next((v for v in texts if len(v.lstrip("+-0")) > 5), None)
     if long is not None:
-        raise ShapeError(f"cage sum {long[:20]}{'...' if len(long) > 20 else ''} is larger than any cage can make")
+        raise ShapeError(
+            f"cage sum {long[:20]}{'...' if len(long) > 20 else ''} is larger than any cage can make"
+        )
     sums = [int(v) for v in texts]
     owner: dict[int, int] = {}
     return tuple(
@@ -478,16 +524,22 @@ def make_shape(n: int, *, box=None, regions=None, variant=None, extra=None, cage
     else:
         the_box = squarest_box(n)
         if the_box is None:
-            raise ShapeError(f"{article(f'{n}x{n}')} sudoku has no boxes ({n} is prime): give a jigsaw region map")
+            raise ShapeError(
+                f"{article(f'{n}x{n}')} sudoku has no boxes ({n} is prime): give a jigsaw region map"
+            )
     windows = "windoku" in names
     if windows and (the_box is None or the_box[0] != the_box[1]):
         where = "a jigsaw" if the_box is None else f"{the_box[0]}x{the_box[1]} boxes"
-        raise ShapeError(f"windoku needs square boxes (its windows are the boxes shifted by one cell), not {where}")
+        raise ShapeError(
+            f"windoku needs square boxes (its windows are the boxes shifted by one cell), not {where}"
+        )
     extra_sets: list[tuple[int, ...]] = []
     for i, group in enumerate(extra or ()):
         cells = _cells_of(group, n, f"extra region {i + 1}")
         if not 2 <= len(cells) <= n:
-            raise ShapeError(f"extra region {i + 1} has {plural(len(cells), 'cell')}; all-different regions have 2 to {n}")
+            raise ShapeError(
+                f"extra region {i + 1} has {plural(len(cells), 'cell')}; all-different regions have 2 to {n}"
+            )
         extra_sets.append(cells)
     return Shape(
         n=n,

@@ -15,7 +15,15 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import DEFAULT_JOBS, ArgumentError, ClewError, article, check_jobs, check_limit, check_size
+from ..errors import (
+    DEFAULT_JOBS,
+    ArgumentError,
+    ClewError,
+    article,
+    check_jobs,
+    check_limit,
+    check_size,
+)
 from ..scale import Work, run
 from . import _kernels as K
 from . import _kernels_shape as KS
@@ -52,7 +60,9 @@ def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
     return general_tables(k)
 
 
-def _run(puzzles: np.ndarray, k, limit: int, shapes: list[Shape] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _run(
+    puzzles: np.ndarray, k, limit: int, shapes: list[Shape] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
     ``limit`` 0 means no limit. The kernel is the one registered for the shape ``k`` (a
     shape or a box size; :mod:`clew.sudoku.kernels`: the band kernel for 9x9, the general one
@@ -208,7 +218,9 @@ def is_unique(puzzle, *, symbols: str | None = None, **shape) -> bool:
     return _one(parse(puzzle, symbols=symbols, **shape), 2)[0] == 1
 
 
-def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256, **shape) -> Iterator[Grid]:
+def solutions(
+    puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256, **shape
+) -> Iterator[Grid]:
     """Generate the solutions of a sudoku, each once, in the order the search finds them.
 
     The search is resumable: it fills a buffer of ``batch`` solutions, hands them out, and
@@ -242,7 +254,11 @@ def solutions(puzzle, *, limit: int | None = None, symbols: str | None = None, b
     # checked now, not at the first next(): a bad puzzle fails where it is passed
     limit = check_limit(limit)
     grid = parse(puzzle, symbols=symbols, **shape)
-    if isinstance(batch, bool) or not hasattr(batch, "__index__") or not 1 <= batch.__index__() <= 1 << 20:
+    if (
+        isinstance(batch, bool)
+        or not hasattr(batch, "__index__")
+        or not 1 <= batch.__index__() <= 1 << 20
+    ):
         raise ArgumentError(f"batch must be an integer from 1 to {1 << 20}, got {batch!r}")
     batch = batch.__index__()
     return _enumerate(grid, limit, batch)
@@ -305,11 +321,15 @@ def _check_array(puzzles, k) -> tuple[np.ndarray, int | Shape]:
     n = as_shape(k).n
     array = np.ascontiguousarray(puzzles)
     if array.ndim != 2 or array.shape[1] != n * n:
-        raise PuzzleFormatError(f"puzzles of {article(f'{n}x{n}')} sudoku are an array of shape (P, {n * n}), got {array.shape}")
+        raise PuzzleFormatError(
+            f"puzzles of {article(f'{n}x{n}')} sudoku are an array of shape (P, {n * n}), got {array.shape}"
+        )
     if array.dtype.kind not in "iu":
         raise PuzzleFormatError(f"puzzles are an array of integers, got dtype {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > n):
-        raise PuzzleFormatError(f"cells of {article(f'{n}x{n}')} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}")
+        raise PuzzleFormatError(
+            f"cells of {article(f'{n}x{n}')} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}"
+        )
     return np.ascontiguousarray(array, dtype=np.int8), k
 
 
@@ -329,10 +349,19 @@ class ArrayWork(Work):
 
         digest = hashlib.sha256(np.ascontiguousarray(self.puzzles).tobytes()).hexdigest()
         k = self.k if isinstance(self.k, int) else repr(self.k)
-        return {"solve": "sudoku array", "k": k, "limit": self.limit, "chunk": self.chunk, "sha256": digest}
+        return {
+            "solve": "sudoku array",
+            "k": k,
+            "limit": self.limit,
+            "chunk": self.chunk,
+            "sha256": digest,
+        }
 
     def pieces(self) -> list:
-        return [(lo, min(lo + self.chunk, len(self.puzzles))) for lo in range(0, len(self.puzzles), self.chunk)]
+        return [
+            (lo, min(lo + self.chunk, len(self.puzzles)))
+            for lo in range(0, len(self.puzzles), self.chunk)
+        ]
 
     def run_piece(self, piece: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         return _run(self.puzzles[piece[0] : piece[1]], self.k, self.limit)
@@ -349,7 +378,9 @@ def chunk_size(puzzles: int, jobs: int) -> int:
     return max(1, min(CHUNK, math.ceil(puzzles / (8 * jobs))))
 
 
-def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS) -> tuple[np.ndarray, np.ndarray]:
+def solve_array(
+    puzzles, k, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS
+) -> tuple[np.ndarray, np.ndarray]:
     """Solve many puzzles of one size at once: the batch path, no Python work per puzzle.
 
     Parameters
@@ -385,7 +416,9 @@ def solve_array(puzzles, k, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS) 
     """
     limit = check_limit(limit)
     if limit is None:
-        raise ArgumentError("limit must be an integer of at least 1 here (solve_array counts up to it), got None")
+        raise ArgumentError(
+            "limit must be an integer of at least 1 here (solve_array counts up to it), got None"
+        )
     jobs = check_jobs(jobs)
     array, k = _check_array(puzzles, k)
     if len(array) < POOL_FROM:

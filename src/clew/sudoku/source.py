@@ -78,7 +78,11 @@ def _read_file(path, shown: str) -> bytes:
 def _drawn_grid(text: str, symbols, shape) -> bytes | None:
     """The one line of a grid drawn over several lines, or None when ``text`` is lines of
     puzzles (its first puzzle line reads as a puzzle alone, or the whole is no grid)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    lines = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
     if len(lines) < 2:
         return None
     try:
@@ -106,7 +110,9 @@ def _text(source, symbols, shape) -> Source:
     try:
         Grid(source, symbols=symbols, **shape)
     except SudokuInputError as exc:
-        raise SudokuInputError(f"{_short(source)}: no such file, and not a puzzle either: {' '.join(str(exc).split())}") from None
+        raise SudokuInputError(
+            f"{_short(source)}: no such file, and not a puzzle either: {' '.join(str(exc).split())}"
+        ) from None
     return Source((source.strip() + "\n").encode("utf-8"), PUZZLE_NAME)
 
 
@@ -116,7 +122,9 @@ def _lines(source) -> Source:
         if isinstance(line, (bytes, bytearray, memoryview)):
             line = _decode(line, f"line {i + 1}")
         if not isinstance(line, str):
-            raise TypeError(f"the lines of puzzles are str or bytes, line {i + 1} is {type(line).__name__} {line!r:.40}")
+            raise TypeError(
+                f"the lines of puzzles are str or bytes, line {i + 1} is {type(line).__name__} {line!r:.40}"
+            )
         parts.append(line.rstrip("\r\n"))
     return Source(("\n".join(parts) + "\n").encode("utf-8") if parts else b"", LINES_NAME)
 

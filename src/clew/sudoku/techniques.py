@@ -97,7 +97,10 @@ class _Orders:
         self.others = tuple(range(3 * n, len(t.units)))
         self.lines_others = self.lines + self.others
         self.se_units = self.boxes + self.lines + self.others
-        seg = {(box, line): (cells, box_rest, line_rest) for box, line, cells, box_rest, line_rest in t.by_box}
+        seg = {
+            (box, line): (cells, box_rest, line_rest)
+            for box, line, cells, box_rest, line_rest in t.by_box
+        }
         self.segment = seg
         # pointing: every box with the columns it crosses, then every box with its rows;
         # claiming: every column with the boxes it crosses, then every row with its boxes
@@ -112,13 +115,19 @@ class _Orders:
         # getters of the units' cells and of the segments' parts: the finders read many
         # cells at once, and one getter call costs less than a loop in Python
         self.unit_get = tuple(itemgetter(*unit) for unit in t.units)
-        self.segment_get = {key: tuple(_getter(part) for part in parts) for key, parts in seg.items()}
+        self.segment_get = {
+            key: tuple(_getter(part) for part in parts) for key, parts in seg.items()
+        }
         self.boxes_of = {line: tuple(v) for line, v in boxes_of.items()}
         self.lines_of = {key: tuple(sorted(v)) for key, v in lines_of.items()}
         # the cells a cell sees, in SE's order (its box, its row, its column), then those it
         # sees through the variants' units and groups
         self.house = tuple(
-            tuple(dict.fromkeys([*(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c), *t.peers[c]]))
+            tuple(
+                dict.fromkeys(
+                    [*(x for u in (us[2], us[0], us[1]) for x in t.units[u] if x != c), *t.peers[c]]
+                )
+            )
             for c, us in enumerate(t.cell_units)
         )
 
@@ -422,7 +431,9 @@ def _direct_locked(s: LogicalState, pointing: bool) -> Step | None:
             if pointing:
                 neighbours = [(b, o.segment[b, line][1]) for b in o.boxes_of[line] if b != box]
             else:
-                neighbours = [(ln, o.segment[box, ln][2]) for ln in o.lines_of[box, line < n] if ln != line]
+                neighbours = [
+                    (ln, o.segment[box, ln][2]) for ln in o.lines_of[box, line < n] if ln != line
+                ]
             for third, outside in neighbours:
                 if sum(1 for m in o.unit_get[third](cands) if m & bit) < 2:
                     continue
@@ -642,7 +653,10 @@ def _fish(s: LogicalState, size: int) -> Step | None:
     for v in values:
         placed[v] += 1
     every = _all_places(s)
-    for base_first, cover_first, base_word, cover_word in ((n, 0, "columns", "rows"), (0, n, "rows", "columns")):
+    for base_first, cover_first, base_word, cover_word in (
+        (n, 0, "columns", "rows"),
+        (0, n, "rows", "columns"),
+    ):
         best = None
         for d in range(1, n + 1):
             if placed[d] + 2 * size > n:
@@ -670,7 +684,9 @@ def _fish(s: LogicalState, size: int) -> Step | None:
             continue
         _, d, base, covers, gone = best
         cover = [j for j in range(n) if covers >> j & 1]
-        cells = tuple(sorted(c for i in base for c in t.units[base_first + i] if cands[c] & (1 << (d - 1))))
+        cells = tuple(
+            sorted(c for i in base for c in t.units[base_first + i] if cands[c] & (1 << (d - 1)))
+        )
         sym = s.symbol(d)
         return Step(
             technique,
@@ -694,6 +710,8 @@ def _fish(s: LogicalState, size: int) -> Step | None:
 
 def _show(s: LogicalState, cell: int) -> str:
     return f"{s._t.names[cell]} ({'/'.join(s.symbol(d) for d in _bits(s.cands[cell]))})"
+
+
 def _xy_wing(s: LogicalState) -> Step | None:
     t, cands = s._t, s.cands
     for p, mp in enumerate(cands):

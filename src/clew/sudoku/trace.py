@@ -97,9 +97,16 @@ def trace(
     [4208, 4631]
     """
     grid = parse(puzzle, symbols=symbols, **shape)
-    record = Recorder(check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary)
+    record = Recorder(
+        check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary
+    )
     search = _textbook if strategy == "textbook" else _pruned
-    end = {"strategy": strategy, "size": grid.n, "puzzle": grid.to_line(), **shape_fields(grid.shape)}
+    end = {
+        "strategy": strategy,
+        "size": grid.n,
+        "puzzle": grid.to_line(),
+        **shape_fields(grid.shape),
+    }
     return record.run(search(list(grid.cells), grid.shape, record.state, record, grid), **end)
 
 
@@ -117,8 +124,14 @@ def shape_fields(shape) -> dict:
     if shape.is_classic:
         return {}
     fields: dict = {"regions": [geometry.box_of(c, shape) for c in range(shape.cells)]}
-    shaded = sorted({c for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
-                     if name.startswith(("diagonal", "window")) for c in cells})
+    shaded = sorted(
+        {
+            c
+            for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+            if name.startswith(("diagonal", "window"))
+            for c in cells
+        }
+    )
     if shaded:
         fields["shaded"] = shaded
     if shape.cages:
@@ -192,7 +205,9 @@ def _textbook(cells, shape, state, event, grid) -> Iterator[dict]:
         for digit in range(1, n + 1):
             clash = _conflict(cells, shape, cell, digit)
             if clash is not None:
-                yield event("prune", cell=cell, row=r, col=c, digit=digit, why=clash[0], by=clash[1])
+                yield event(
+                    "prune", cell=cell, row=r, col=c, digit=digit, why=clash[0], by=clash[1]
+                )
                 continue
             cells[cell] = digit
             state["nodes"] += 1
@@ -212,7 +227,11 @@ def _textbook(cells, shape, state, event, grid) -> Iterator[dict]:
 def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
     n = shape.n
     full = (1 << n) - 1
-    units, unit_names, peers = geometry.units(shape), geometry.unit_names(shape), geometry.peers(shape)
+    units, unit_names, peers = (
+        geometry.units(shape),
+        geometry.unit_names(shape),
+        geometry.peers(shape),
+    )
     cages_of = _cages_of(shape)
     cage_names = [name for name in geometry.set_names(shape) if name.startswith("cage ")]
 
@@ -248,8 +267,16 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
             if shape.cages:  # a cage whose sum is out of reach ends the branch
                 trouble = _cage_trouble(cells, shape, range(len(shape.cages)))
                 if trouble:
-                    yield event("prune", cell=None, row=None, col=None, digit=None, why="cage sum", by=None,
-                                unit=cage_names[trouble[0]])
+                    yield event(
+                        "prune",
+                        cell=None,
+                        row=None,
+                        col=None,
+                        digit=None,
+                        why="cage sum",
+                        by=None,
+                        unit=cage_names[trouble[0]],
+                    )
                     ok[0] = False
                     return
             for a in range(n * n):
@@ -258,7 +285,9 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
                 m = cand[a]
                 if m == 0:
                     r, c = divmod(a, n)
-                    yield event("prune", cell=a, row=r, col=c, digit=None, why="no candidate", by=None)
+                    yield event(
+                        "prune", cell=a, row=r, col=c, digit=None, why="no candidate", by=None
+                    )
                     ok[0] = False
                     return
                 if m & (m - 1) == 0:
@@ -273,7 +302,16 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
                     if any(cells[a] == digit for a in spots):
                         continue
                     if not spots:
-                        yield event("prune", cell=None, row=None, col=None, digit=digit, why="no place", by=None, unit=unit_names[u])
+                        yield event(
+                            "prune",
+                            cell=None,
+                            row=None,
+                            col=None,
+                            digit=digit,
+                            why="no place",
+                            by=None,
+                            unit=unit_names[u],
+                        )
                         ok[0] = False
                         return
                     if len(spots) == 1:

@@ -64,7 +64,9 @@ def _positions(n: int) -> tuple | None:
         return None
     table = _POSITIONS.get(n)
     if table is None:
-        table = _POSITIONS[n] = tuple(tuple(i for i in range(n) if m >> i & 1) for m in range(1 << n))
+        table = _POSITIONS[n] = tuple(
+            tuple(i for i in range(n) if m >> i & 1) for m in range(1 << n)
+        )
     return table
 
 
@@ -343,7 +345,9 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
                 continue
             for d in _bits(cands[c]):
                 where[d - 1] |= 1 << i
-        shared.append((unit_no, unit, sum(1 for c in unit if not s.values[c]), i1, i2, masks, where))
+        shared.append(
+            (unit_no, unit, sum(1 for c in unit if not s.values[c]), i1, i2, masks, where)
+        )
     rest = [d for d in range(1, n + 1) if not (pair | extra) >> (d - 1) & 1]
     for degree in range(extra.bit_count(), n - 1):
         for unit_no, unit, blanks, i1, i2, masks, where in shared:
@@ -359,7 +363,10 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
                     if core.bit_count() != degree:
                         continue
                     gone = tuple(
-                        (c, d) for c in unit if c not in others and c not in (c1, c2) for d in _bits(cands[c] & union)
+                        (c, d)
+                        for c in unit
+                        if c not in others and c not in (c1, c2)
+                        for d in _bits(cands[c] & union)
                     )
                     digits = tuple(_bits(union))
                     syms = "/".join(s.symbol(d) for d in digits)
@@ -614,7 +621,10 @@ def _bug3(s: LogicalState, cells, every, common, lead) -> Step | None:
                 if every.bit_count() < 2 or (union | every).bit_count() != degree:
                     continue
                 gone = tuple(
-                    (c, d) for c in region if c not in naked and c not in cells for d in _bits(cands[c] & union)
+                    (c, d)
+                    for c in region
+                    if c not in naked and c not in cells
+                    for d in _bits(cands[c] & union)
                 )
                 if not gone:
                     continue

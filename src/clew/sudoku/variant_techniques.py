@@ -47,7 +47,14 @@ from .techniques import Step, _and, _bits
 if TYPE_CHECKING:  # pragma: no cover
     from .logic import LogicalState
 
-__all__ = ["FINDERS", "cage_combinations", "cage_single", "innies_outies", "locked_candidates", "sum_options"]
+__all__ = [
+    "FINDERS",
+    "cage_combinations",
+    "cage_single",
+    "innies_outies",
+    "locked_candidates",
+    "sum_options",
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +122,9 @@ def sum_options(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tu
     return found
 
 
-def sum_options_seeing(masks: tuple[int, ...], total: int, sees: tuple[int, ...]) -> tuple[int, ...]:
+def sum_options_seeing(
+    masks: tuple[int, ...], total: int, sees: tuple[int, ...]
+) -> tuple[int, ...]:
     """Like :func:`sum_options`, for cells whose digits differ only where they see each
     other: ``sees[i]`` has bit j set when cell i sees cell j (j < i). Returns each cell's
     usable candidates (all 0 when no assignment adds up to ``total``). For the few cells of
@@ -287,7 +296,9 @@ def _blocks(t) -> Iterator[tuple[str, int, tuple[int, ...]]]:
         for first in range(n - width + 1):
             rows = tuple(c for r in range(first, first + width) for c in t.units[r])
             yield f"rows {first + 1}-{first + width}", width, rows
-            columns = tuple(sorted(c for col in range(first, first + width) for c in t.units[n + col]))
+            columns = tuple(
+                sorted(c for col in range(first, first + width) for c in t.units[n + col])
+            )
             yield f"columns {first + 1}-{first + width}", width, columns
 
 
@@ -339,7 +350,9 @@ def innies_outies(s: LogicalState) -> Step | None:
             continue
         left = total - placed
         masks = tuple(cands[c] for c in blank)
-        sees = tuple(sum(1 << j for j in range(i) if blank[j] in peer_sets[c]) for i, c in enumerate(blank))
+        sees = tuple(
+            sum(1 << j for j in range(i) if blank[j] in peer_sets[c]) for i, c in enumerate(blank)
+        )
         if all(m == (1 << i) - 1 for i, m in enumerate(sees)):  # all different: the cage arithmetic
             usable, combos = sum_options(masks, left)
         else:
@@ -349,7 +362,11 @@ def innies_outies(s: LogicalState) -> Step | None:
         rating = round(2.2 + 0.2 * (count - 1), 1)
         side = "inside" if kind == "innie" else "covering"
         adds = f"{block} {'adds' if count == 1 else 'add'} up to {count * whole}"
-        what = f"the {kind} {s.name(cells[0])}" if len(cells) == 1 else f"the {kind}s {_and([s.name(c) for c in cells])}"
+        what = (
+            f"the {kind} {s.name(cells[0])}"
+            if len(cells) == 1
+            else f"the {kind}s {_and([s.name(c) for c in cells])}"
+        )
         why = f"Innies and outies: {adds} and the cages {side} {'it' if count == 1 else 'them'} to {caged}, so {what}"
         if len(blank) == 1:
             cell, sym = blank[0], s.symbol(left)
@@ -364,7 +381,8 @@ def innies_outies(s: LogicalState) -> Step | None:
                 digits=(left,),
                 unit=block,
                 text=f"{why} {ends + ', so ' if ends else 'must be '}{s.name(cell) + ' = ' if ends else ''}{sym}"
-                + ("" if ends else f", so {s.name(cell)} = {sym}") + ".",
+                + ("" if ends else f", so {s.name(cell)} = {sym}")
+                + ".",
             )
         gone = _removals(s, blank, usable)
         if not gone:

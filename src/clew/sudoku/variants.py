@@ -50,7 +50,12 @@ def split_line(text: str) -> tuple[str | None, str | None, str | None]:
     'AABBAABBCCDDCCDD'
     """
     fields = text.split()
-    if len(fields) == 4 and "," in fields[3] and _is_map(fields[2]) and len(fields[0]) == len(fields[1]) == len(fields[2]):
+    if (
+        len(fields) == 4
+        and "," in fields[3]
+        and _is_map(fields[2])
+        and len(fields[0]) == len(fields[1]) == len(fields[2])
+    ):
         return fields[0], fields[1], f"{fields[2]} {fields[3]}"
     # the sums of a killer hold a comma (a one-cage killer is no puzzle), the regions of a
     # jigsaw never do: that tells the two forms apart, whatever characters the maps use
@@ -68,7 +73,9 @@ def write_cages(cages, n: int) -> str:
     'AABB............ 3,7'
     """
     if len(cages) > len(CAGE_LETTERS):
-        raise ShapeError(f"the text form names at most {len(CAGE_LETTERS)} cages, these are {len(cages)}")
+        raise ShapeError(
+            f"the text form names at most {len(CAGE_LETTERS)} cages, these are {len(cages)}"
+        )
     letters = [NO_CAGE] * (n * n)
     ordered = sorted(cages, key=lambda cage: cage[1][0])  # the order of first appearance
     for letter, (_, cells) in zip(CAGE_LETTERS, ordered):

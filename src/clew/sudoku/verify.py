@@ -39,11 +39,18 @@ def _units(shape) -> list[tuple[str, list[int]]]:
         for top in range(0, n, rows):
             for left in range(0, n, cols):
                 b += 1
-                units.append((f"box {b}", [(top + i) * n + left + j for i in range(rows) for j in range(cols)]))
+                units.append(
+                    (
+                        f"box {b}",
+                        [(top + i) * n + left + j for i in range(rows) for j in range(cols)],
+                    )
+                )
     else:
         labels = sorted(set(shape.regions), key=shape.regions.index)
         for number, label in enumerate(labels, start=1):
-            units.append((f"region {number}", [i for i, r in enumerate(shape.regions) if r == label]))
+            units.append(
+                (f"region {number}", [i for i, r in enumerate(shape.regions) if r == label])
+            )
     if shape.diagonals:
         units.append(("diagonal 1", [i * (n + 1) for i in range(n)]))
         units.append(("diagonal 2", [(i + 1) * (n - 1) for i in range(n)]))
@@ -54,7 +61,9 @@ def _units(shape) -> list[tuple[str, list[int]]]:
         for top in corners:
             for left in corners:
                 w += 1
-                units.append((f"window {w}", [(top + i) * n + left + j for i in range(k) for j in range(k)]))
+                units.append(
+                    (f"window {w}", [(top + i) * n + left + j for i in range(k) for j in range(k)])
+                )
     return units
 
 
@@ -122,7 +131,9 @@ def check_solution(grid, puzzle=None, **shape) -> None:
     rules = candidate.shape if given is None else given.shape
     values = candidate.cells
     if given is not None and given.n != n:
-        raise InvalidSolutionError(f"{article(f'{n}x{n}')} grid cannot solve {article(f'{given.n}x{given.n}')} puzzle")
+        raise InvalidSolutionError(
+            f"{article(f'{n}x{n}')} grid cannot solve {article(f'{given.n}x{given.n}')} puzzle"
+        )
     for index, v in enumerate(values):
         if v == 0:
             raise InvalidSolutionError(f"{_name(index, n)} is blank")
@@ -140,7 +151,9 @@ def check_solution(grid, puzzle=None, **shape) -> None:
         for i in cells:
             v = values[i]
             if v in first:
-                raise InvalidSolutionError(f"{_name(first[v], n)} and {_name(i, n)} are both {candidate.symbol(v)} in {unit}")
+                raise InvalidSolutionError(
+                    f"{_name(first[v], n)} and {_name(i, n)} are both {candidate.symbol(v)} in {unit}"
+                )
             first[v] = i
         if len(cells) == n:
             raise InvalidSolutionError(f"{unit} is not a permutation of 1..{n}")  # pragma: no cover

@@ -56,8 +56,16 @@ def sudoku_text(cells: list[int], k) -> str:
     return Grid._make(bytes(cells), k, None).to_text()
 
 
-def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle=None,
-            fps: float = 10.0, console=None, maze: str | None = None) -> dict | None:
+def animate(
+    events: Iterable[dict],
+    *,
+    kind: str,
+    n: int | None = None,
+    puzzle=None,
+    fps: float = 10.0,
+    console=None,
+    maze: str | None = None,
+) -> dict | None:
     """Play a trace in the terminal at ``fps`` events per second; returns the last event.
 
     Parameters
@@ -109,7 +117,13 @@ def animate(events: Iterable[dict], *, kind: str, n: int | None = None, puzzle=N
 
     def frame(event: dict, board) -> Text:
         if kind == "queens":
-            spot = (event["row"], event["col"]) if event["type"] == "prune" and event.get("col") is not None and event.get("row") is not None else None
+            spot = (
+                (event["row"], event["col"])
+                if event["type"] == "prune"
+                and event.get("col") is not None
+                and event.get("row") is not None
+                else None
+            )
             picture = queens_text(board, spot)
         else:
             picture = sudoku_text(board, grid.shape)

@@ -55,12 +55,20 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int, int]]:
 
 
 def _shape_path(runs, cell: float) -> str:
-    return "".join(f"M{_num(c * cell)} {_num(r * cell)}h{_num(n * cell)}v{_num(cell)}h-{_num(n * cell)}z"
-                   for r, c, n in runs)
+    return "".join(
+        f"M{_num(c * cell)} {_num(r * cell)}h{_num(n * cell)}v{_num(cell)}h-{_num(n * cell)}z"
+        for r, c, n in runs
+    )
 
 
-def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None = None,
-             cell: float | None = None, title: str | None = None) -> str:
+def maze_svg(
+    maze,
+    path: Iterable | None = None,
+    *,
+    dead_ends: Iterable | None = None,
+    cell: float | None = None,
+    title: str | None = None,
+) -> str:
     """The SVG picture of ``maze``, with ``path`` and ``dead_ends`` drawn over it.
 
     Parameters
@@ -86,11 +94,15 @@ def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None =
     """
     if isinstance(maze, MazeSolution):
         if maze.maze is None:
-            raise ClewError("this solution does not know its maze: draw maze_svg(maze, solution.path)")
+            raise ClewError(
+                "this solution does not know its maze: draw maze_svg(maze, solution.path)"
+            )
         maze, path = maze.maze, maze.path if path is None else path
     if not isinstance(maze, Maze):
         if not isinstance(maze, (str, bytes)):
-            raise TypeError(f"expected a Maze, a MazeSolution or the text of a maze, got {type(maze).__name__}")
+            raise TypeError(
+                f"expected a Maze, a MazeSolution or the text of a maze, got {type(maze).__name__}"
+            )
         maze = Maze.from_text(maze)
     rows, cols = maze.shape
     if cell is None:
@@ -106,15 +118,21 @@ def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None =
         from xml.sax.saxutils import escape
 
         out.append(f"<title>{escape(str(title))}</title>")
-    out.append(f'<rect class="floor" width="{_num(width)}" height="{_num(height)}" fill="{_FLOOR}"/>')
-    out.append(f'<path class="walls" fill="{_WALL}" d="{_shape_path(_runs(maze.grid == WALL), cell)}"/>')
+    out.append(
+        f'<rect class="floor" width="{_num(width)}" height="{_num(height)}" fill="{_FLOOR}"/>'
+    )
+    out.append(
+        f'<path class="walls" fill="{_WALL}" d="{_shape_path(_runs(maze.grid == WALL), cell)}"/>'
+    )
     if dead_ends is not None:
         mask = np.zeros(maze.shape, dtype=bool)
         for r, c in dead_ends:
             mask[int(r), int(c)] = True
         if mask.any():
-            out.append(f'<path class="dead-ends" fill="{BACK}" fill-opacity="0.45" '
-                       f'd="{_shape_path(_runs(mask), cell)}"/>')
+            out.append(
+                f'<path class="dead-ends" fill="{BACK}" fill-opacity="0.45" '
+                f'd="{_shape_path(_runs(mask), cell)}"/>'
+            )
     for name, (r, c), colour in (("start", maze.start, _START), ("end", maze.end, _END)):
         out.append(
             f'<rect class="{name}" data-row="{r}" data-col="{c}" x="{_num(c * cell)}" y="{_num(r * cell)}" '
@@ -123,7 +141,9 @@ def maze_svg(maze, path: Iterable | None = None, *, dead_ends: Iterable | None =
     if path is not None:
         cells = [(int(r), int(c)) for r, c in path]
         if cells:
-            points = " ".join(f"{_num((c + 0.5) * cell)},{_num((r + 0.5) * cell)}" for r, c in cells)
+            points = " ".join(
+                f"{_num((c + 0.5) * cell)},{_num((r + 0.5) * cell)}" for r, c in cells
+            )
             out.append(
                 f'<polyline class="path" data-length="{len(cells) - 1}" fill="none" stroke="{FORWARD}" '
                 f'stroke-width="{_num(max(1.0, cell * 0.4))}" stroke-linecap="round" stroke-linejoin="round" '

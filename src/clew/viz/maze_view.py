@@ -27,7 +27,9 @@ from .maze_svg import BACK, FORWARD
 __all__ = ["animate_maze", "describe_maze", "maze_frame", "replay_maze"]
 
 
-def replay_maze(events: Iterable[dict]) -> Iterator[tuple[dict, list[tuple[int, int]], set[tuple[int, int]]]]:
+def replay_maze(
+    events: Iterable[dict],
+) -> Iterator[tuple[dict, list[tuple[int, int]], set[tuple[int, int]]]]:
     """``(event, path, back)`` after each event: the cells of the path walked from S (S left
     out) and the cells stepped back out of. The same list and set every time (copy them to
     keep them)."""
@@ -40,7 +42,9 @@ def replay_maze(events: Iterable[dict]) -> Iterator[tuple[dict, list[tuple[int, 
                 path.append(cell)
             else:
                 if not path or path[-1] != cell:
-                    raise ClewError(f"bad trace: no step to take back at r{cell[0] + 1}c{cell[1] + 1}")
+                    raise ClewError(
+                        f"bad trace: no step to take back at r{cell[0] + 1}c{cell[1] + 1}"
+                    )
                 path.pop()
                 back.add(cell)
         yield event, path, back
@@ -101,8 +105,10 @@ def animate_maze(events: Iterable[dict], maze: str, *, fps: float, console) -> d
         for event, path, back in replay_maze(events):
             frame = maze_frame(maze, path, back)
             frame.append(f"\n\n{describe_maze(event)}\n")
-            frame.append(f"steps forward {event['nodes']}  steps back {event['backtracks']}  "
-                         f"path {event['depth']}")
+            frame.append(
+                f"steps forward {event['nodes']}  steps back {event['backtracks']}  "
+                f"path {event['depth']}"
+            )
             live.update(frame, refresh=fps <= 30)
             last = event
             if event["type"] != "end":

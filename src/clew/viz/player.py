@@ -76,11 +76,15 @@ def _collect(events) -> list[dict]:
     out: list[dict] = []
     for i, event in enumerate(events):
         if i >= MAX_EVENTS:
-            raise ClewError(f"the trace has more than {MAX_EVENTS:,} events; cut it with max_events")
+            raise ClewError(
+                f"the trace has more than {MAX_EVENTS:,} events; cut it with max_events"
+            )
         if not isinstance(event, Mapping):
             raise ClewError(f"event {i} is not a dict: {event!r:.60}")
         if event.get("type") not in EVENT_TYPES:
-            raise ClewError(f"event {i} has type {event.get('type')!r:.40}, expected one of {', '.join(EVENT_TYPES)}")
+            raise ClewError(
+                f"event {i} has type {event.get('type')!r:.40}, expected one of {', '.join(EVENT_TYPES)}"
+            )
         out.append(dict(event))
     if not out:
         raise ClewError("the trace is empty: there is nothing to play")
@@ -95,7 +99,11 @@ _LEGEND = {
         ("attacked", "square light attacked", "a square a queen attacks (shading on)"),
         ("place", "square light queen hl-place", "the queen just placed"),
         ("back", "square light hl-back", "the queen just taken back"),
-        ("prune", "square light attacked hl-prune", "a square refused, or a line with no free square"),
+        (
+            "prune",
+            "square light attacked hl-prune",
+            "a square refused, or a line with no free square",
+        ),
         ("by", "square light queen hl-by", "the queen that refuses it"),
         ("solved", "square light solved", "a solution: the board is outlined in green"),
     ),
@@ -121,15 +129,19 @@ def _legend(kind: str) -> str:
     """The ``<ul id="legend">`` of a board of ``kind``."""
     items = []
     for key, classes, text in _LEGEND[kind]:
-        glyph = "5" if kind == "sudoku" and key in ("given", "guess", "forced", "place", "by") else ""
+        glyph = (
+            "5" if kind == "sudoku" and key in ("given", "guess", "forced", "place", "by") else ""
+        )
         items.append(
             f'<li data-key="{key}"><span class="swatch {classes}" aria-hidden="true">{glyph}</span>'
             f"{html.escape(text)}</li>"
         )
     legend = '<ul id="legend" class="legend">' + "".join(items) + "</ul>"
     if kind == "queens":
-        legend += ('<label class="option"><input id="show-attacked" type="checkbox" checked> '
-                   "shade the squares the queens attack</label>")
+        legend += (
+            '<label class="option"><input id="show-attacked" type="checkbox" checked> '
+            "shade the squares the queens attack</label>"
+        )
     return legend
 
 
@@ -147,7 +159,13 @@ def _json_default(value):
 def _embed(payload: dict) -> str:
     """JSON for a ``<script type="application/json">``: no ``<``, ``>`` or ``&`` left raw."""
     try:
-        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False, default=_json_default)
+        text = json.dumps(
+            payload,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            allow_nan=False,
+            default=_json_default,
+        )
     except (TypeError, ValueError) as exc:
         raise ClewError(f"the trace cannot be written as JSON: {exc}") from None
     except RecursionError:  # a value nested thousands deep (a trace read from elsewhere)
@@ -214,9 +232,14 @@ def player_html(events, *, title: str = "clew", kind: str | None = None) -> str:
     meta["complete"] = end.get("complete") if isinstance(end.get("complete"), bool) else None
     data = _embed({"kind": kind, "meta": meta, "events": events})
     maze = kind == "maze"  # its board comes with its own CSS and hooks (player_maze)
-    parts = {"TITLE": html.escape(str(title)), "KIND": kind, "CSS": _CSS + (MAZE_CSS if maze else ""),
-             "JS": (MAZE_JS if maze else "") + _JS, "DATA": data,
-             "LEGEND": _legend(kind)}
+    parts = {
+        "TITLE": html.escape(str(title)),
+        "KIND": kind,
+        "CSS": _CSS + (MAZE_CSS if maze else ""),
+        "JS": (MAZE_JS if maze else "") + _JS,
+        "DATA": data,
+        "LEGEND": _legend(kind),
+    }
     # one pass, so that a marker inside the title or the trace is left as it is
     return re.sub("@(TITLE|KIND|CSS|JS|DATA|LEGEND)@", lambda m: parts[m.group(1)], _PAGE)
 

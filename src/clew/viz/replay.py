@@ -34,7 +34,9 @@ def replay_queens(events: Iterable[dict], n: int) -> Iterator[tuple[dict, list[i
             columns[event["row"]] = event["col"]
         elif kind == "backtrack":
             if columns[event["row"]] != event["col"]:
-                raise ClewError(f"bad trace: no queen to take back on row {event['row']}, column {event['col']}")
+                raise ClewError(
+                    f"bad trace: no queen to take back on row {event['row']}, column {event['col']}"
+                )
             columns[event["row"]] = None
         yield event, columns
 
@@ -74,7 +76,11 @@ def end_words(event: dict, queens: bool) -> str:
     >>> end_words({"solutions": 0, "nodes": 1, "backtracks": 0, "complete": False}, False)
     '0 solutions, 1 placement, 0 backtracks (trace cut at max_events)'
     """
-    placed = plural(event["nodes"], "queen placed", "queens placed") if queens else plural(event["nodes"], "placement")
+    placed = (
+        plural(event["nodes"], "queen placed", "queens placed")
+        if queens
+        else plural(event["nodes"], "placement")
+    )
     text = f"{plural(event['solutions'], 'solution')}, {placed}, {plural(event['backtracks'], 'backtrack')}"
     if event.get("complete") is False:
         text += " (trace cut at max_events)"
@@ -105,7 +111,11 @@ def describe(event: dict, size: int | None = None) -> str:
         return f"r{r + 1}c{c + 1}"
 
     # an undo after a solution is no dead end (see clew.trace): say why it happens
-    after = " (a solution was found below it)" if kind == "backtrack" and event.get("dead_end") is False else ""
+    after = (
+        " (a solution was found below it)"
+        if kind == "backtrack" and event.get("dead_end") is False
+        else ""
+    )
     if "cell" in event or "cells" in event or "grid" in event or "size" in event:  # sudoku
         if kind == "place":
             return f"{square(event['row'], event['col'])} = {event['digit']} ({event['how']})"

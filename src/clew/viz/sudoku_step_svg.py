@@ -37,23 +37,56 @@ def step_svg(step, size: float = 40) -> str | None:
     for cell in sorted(set(step.cells) | set(placed)):
         r, c = divmod(cell, n)
         kind = "placed" if cell in placed else "pattern"
-        marks.append(_el("rect", x=pad + c * size, y=pad + r * size, width=size, height=size,
-                         fill=_PLACED if kind == "placed" else _PATTERN, class_=kind))
+        marks.append(
+            _el(
+                "rect",
+                x=pad + c * size,
+                y=pad + r * size,
+                width=size,
+                height=size,
+                fill=_PLACED if kind == "placed" else _PATTERN,
+                class_=kind,
+            )
+        )
     across = math.ceil(math.sqrt(n))  # candidates per line of a cell: 3 x 3 on a 9x9 grid
     down = math.ceil(n / across)
     small = size * 0.78 / max(across, down)
     for cell, digit in step.eliminations:
         r, c = divmod(cell, n)
         line, place = divmod(digit - 1, across)  # where the candidate sits in its cell
-        marks.append(_el("text", grid.symbol(digit), x=pad + (c + (place + 0.5) / across) * size,
-                         y=pad + (r + (line + 0.5) / down) * size, font_size=small,
-                         text_anchor="middle", dominant_baseline="central", fill=_GONE,
-                         text_decoration="line-through", class_="eliminated", data_digit=digit))
+        marks.append(
+            _el(
+                "text",
+                grid.symbol(digit),
+                x=pad + (c + (place + 0.5) / across) * size,
+                y=pad + (r + (line + 0.5) / down) * size,
+                font_size=small,
+                text_anchor="middle",
+                dominant_baseline="central",
+                fill=_GONE,
+                text_decoration="line-through",
+                class_="eliminated",
+                data_digit=digit,
+            )
+        )
     for cell, digit in placed.items():
         r, c = divmod(cell, n)
-        marks.append(_el("text", grid.symbol(digit), x=pad + (c + 0.5) * size, y=pad + (r + 0.5) * size,
-                         font_size=size * 0.62, text_anchor="middle", dominant_baseline="central", fill=_FILLED,
-                         class_="placed", data_row=r, data_col=c, data_digit=digit))
+        marks.append(
+            _el(
+                "text",
+                grid.symbol(digit),
+                x=pad + (c + 0.5) * size,
+                y=pad + (r + 0.5) * size,
+                font_size=size * 0.62,
+                text_anchor="middle",
+                dominant_baseline="central",
+                fill=_FILLED,
+                class_="placed",
+                data_row=r,
+                data_col=c,
+                data_digit=digit,
+            )
+        )
     svg = sudoku_svg(grid, cell=size)
     # the shading goes under the lines and digits (after the background), the new digits on top
     background = svg.index("/>", svg.index('class="background"')) + 2

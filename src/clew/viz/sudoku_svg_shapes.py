@@ -58,7 +58,9 @@ def region_borders(shape: Shape) -> list[tuple[int, int]]:
     return out
 
 
-def cage_segments(cells, n: int, size: float, inset: float, pad: float = 0.0) -> list[tuple[float, float, float, float]]:
+def cage_segments(
+    cells, n: int, size: float, inset: float, pad: float = 0.0
+) -> list[tuple[float, float, float, float]]:
     """The dotted outline of one cage as line segments ``(x1, y1, x2, y2)`` (see the module
     documentation), for cells of ``size`` pixels starting at ``pad``.
 
@@ -78,7 +80,12 @@ def cage_segments(cells, n: int, size: float, inset: float, pad: float = 0.0) ->
         r, c = divmod(cell, n)
         x0, y0 = pad + c * size, pad + r * size
         x1, y1 = x0 + size, y0 + size
-        up, down, left, right = not has(r - 1, c), not has(r + 1, c), not has(r, c - 1), not has(r, c + 1)
+        up, down, left, right = (
+            not has(r - 1, c),
+            not has(r + 1, c),
+            not has(r, c - 1),
+            not has(r, c + 1),
+        )
         if up:
             out.append((x0 + d if left else x0, y0 + d, x1 - d if right else x1, y0 + d))
         if down:
@@ -99,7 +106,13 @@ def cage_segments(cells, n: int, size: float, inset: float, pad: float = 0.0) ->
 def _window_cells(shape: Shape) -> list[int]:
     n, k = shape.n, shape.box[0]
     starts = [1 + i * (k + 1) for i in range(k - 1)]
-    return [(top + i) * n + left + j for top in starts for left in starts for i in range(k) for j in range(k)]
+    return [
+        (top + i) * n + left + j
+        for top in starts
+        for left in starts
+        for i in range(k)
+        for j in range(k)
+    ]
 
 
 def shape_svg(grid, filled=None, size: float = 40) -> str:
@@ -121,17 +134,54 @@ def shape_svg(grid, filled=None, size: float = 40) -> str:
     body = [_el("rect", x=pad, y=pad, width=side, height=side, fill="white", class_="background")]
     shaded = []
     if shape.diagonals:
-        shaded += [("diagonal", _DIAGONAL, cell) for cell in sorted({i * (n + 1) for i in range(n)} | {(i + 1) * (n - 1) for i in range(n)})]
+        shaded += [
+            ("diagonal", _DIAGONAL, cell)
+            for cell in sorted(
+                {i * (n + 1) for i in range(n)} | {(i + 1) * (n - 1) for i in range(n)}
+            )
+        ]
     if shape.windows:
         shaded += [("window", _WINDOW, cell) for cell in _window_cells(shape)]
     for kind, colour, cell in shaded:
         r, c = divmod(cell, n)
-        body.append(_el("rect", x=pad + c * size, y=pad + r * size, width=size, height=size, fill=colour,
-                        fill_opacity=0.8 if kind == "window" else None, class_=kind))
+        body.append(
+            _el(
+                "rect",
+                x=pad + c * size,
+                y=pad + r * size,
+                width=size,
+                height=size,
+                fill=colour,
+                fill_opacity=0.8 if kind == "window" else None,
+                class_=kind,
+            )
+        )
     for i in range(1, n):
         at = pad + i * size
-        body.append(_el("line", x1=at, y1=pad, x2=at, y2=pad + side, stroke="#999", stroke_width=thin, class_="thin"))
-        body.append(_el("line", x1=pad, y1=at, x2=pad + side, y2=at, stroke="#999", stroke_width=thin, class_="thin"))
+        body.append(
+            _el(
+                "line",
+                x1=at,
+                y1=pad,
+                x2=at,
+                y2=pad + side,
+                stroke="#999",
+                stroke_width=thin,
+                class_="thin",
+            )
+        )
+        body.append(
+            _el(
+                "line",
+                x1=pad,
+                y1=at,
+                x2=pad + side,
+                y2=at,
+                stroke="#999",
+                stroke_width=thin,
+                class_="thin",
+            )
+        )
     for a, b in region_borders(shape):
         r, c = divmod(b, n)
         if b == a + 1:  # b is right of a: the vertical side between them
@@ -140,22 +190,79 @@ def shape_svg(grid, filled=None, size: float = 40) -> str:
         else:
             y1 = y2 = pad + r * size
             x1, x2 = pad + c * size, pad + (c + 1) * size
-        body.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#111", stroke_width=thick,
-                        stroke_linecap="square", class_="thick"))
-    body.append(_el("rect", x=pad, y=pad, width=side, height=side, fill="none", stroke="#111", stroke_width=thick, class_="border"))
+        body.append(
+            _el(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke="#111",
+                stroke_width=thick,
+                stroke_linecap="square",
+                class_="thick",
+            )
+        )
+    body.append(
+        _el(
+            "rect",
+            x=pad,
+            y=pad,
+            width=side,
+            height=side,
+            fill="none",
+            stroke="#111",
+            stroke_width=thick,
+            class_="border",
+        )
+    )
     inset, label = size * 0.09, size * 0.24
     for number, (total, cells) in enumerate(shape.cages):
         for x1, y1, x2, y2 in cage_segments(cells, n, size, inset, pad):
-            body.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=_CAGE, stroke_width=max(0.6, size / 45),
-                            stroke_dasharray=f"{size / 16:.2f} {size / 16:.2f}", class_="cage", data_cage=number))
+            body.append(
+                _el(
+                    "line",
+                    x1=x1,
+                    y1=y1,
+                    x2=x2,
+                    y2=y2,
+                    stroke=_CAGE,
+                    stroke_width=max(0.6, size / 45),
+                    stroke_dasharray=f"{size / 16:.2f} {size / 16:.2f}",
+                    class_="cage",
+                    data_cage=number,
+                )
+            )
     for number, (total, cells) in enumerate(shape.cages):
         r, c = divmod(cells[0], n)
         x, y = pad + c * size + inset * 0.4, pad + r * size + inset * 0.4
         text = str(total)
-        body.append(_el("rect", x=x, y=y, width=label * 0.62 * len(text) + 2, height=label * 1.1, fill="white",
-                        class_="cage-sum-bg", data_cage=number))
-        body.append(_el("text", text, x=x + 1, y=y + label * 0.55, font_size=label, dominant_baseline="central",
-                        fill=_CAGE, class_="cage-sum", data_cage=number, data_sum=total))
+        body.append(
+            _el(
+                "rect",
+                x=x,
+                y=y,
+                width=label * 0.62 * len(text) + 2,
+                height=label * 1.1,
+                fill="white",
+                class_="cage-sum-bg",
+                data_cage=number,
+            )
+        )
+        body.append(
+            _el(
+                "text",
+                text,
+                x=x + 1,
+                y=y + label * 0.55,
+                font_size=label,
+                dominant_baseline="central",
+                fill=_CAGE,
+                class_="cage-sum",
+                data_cage=number,
+                data_sum=total,
+            )
+        )
     font = size * (0.62 if n <= 16 else 0.55) * (0.85 if shape.cages else 1)
     givens = grid.cells
     values = filled.cells if filled is not None else givens
@@ -166,11 +273,26 @@ def shape_svg(grid, filled=None, size: float = 40) -> str:
         is_given = givens[index] != 0
         # a killer's digits sit a little low, clear of the sums in the corners
         y = pad + (r + (0.56 if shape.cages else 0.5)) * size
-        body.append(_el("text", grid.symbol(value), x=pad + (c + 0.5) * size, y=y,
-                        font_size=font, text_anchor="middle", dominant_baseline="central",
-                        font_weight="bold" if is_given else "normal", fill=_GIVEN if is_given else _FILLED,
-                        class_="given" if is_given else "filled", data_row=r, data_col=c, data_digit=value))
-    title = f"{shape.name} sudoku, {grid.givens} givens" + (f", {len(shape.cages)} cages" if shape.cages else "")
+        body.append(
+            _el(
+                "text",
+                grid.symbol(value),
+                x=pad + (c + 0.5) * size,
+                y=y,
+                font_size=font,
+                text_anchor="middle",
+                dominant_baseline="central",
+                font_weight="bold" if is_given else "normal",
+                fill=_GIVEN if is_given else _FILLED,
+                class_="given" if is_given else "filled",
+                data_row=r,
+                data_col=c,
+                data_digit=value,
+            )
+        )
+    title = f"{shape.name} sudoku, {grid.givens} givens" + (
+        f", {len(shape.cages)} cages" if shape.cages else ""
+    )
     title += " and its solution" if filled is not None else ""
     return _document(side + 2 * pad, side + 2 * pad, title, body)
 

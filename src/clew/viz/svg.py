@@ -35,7 +35,15 @@ from ..sudoku.geometry import cell_name
 from ..sudoku.grid import DIGITS
 from ._svg_doc import _FILLED, _GIVEN, _document, _el, _num
 
-__all__ = ["MAX_BOARD_N", "TreeTooLargeError", "attacked_squares", "attacking_pairs", "queens_svg", "sudoku_svg", "tree_svg"]
+__all__ = [
+    "MAX_BOARD_N",
+    "TreeTooLargeError",
+    "attacked_squares",
+    "attacking_pairs",
+    "queens_svg",
+    "sudoku_svg",
+    "tree_svg",
+]
 
 #: Largest board :func:`queens_svg` draws.
 MAX_BOARD_N = 64
@@ -78,7 +86,9 @@ def _check_columns(n: int, columns) -> list[int | None]:
             raise ClewError(f"row {row + 1}: the column must be an integer or None, got {col!r}")
         col = col.__index__()
         if not 0 <= col < n:
-            raise ClewError(f"row {row + 1}: column {col} is off the {n}x{n} board (columns are 0 to {n - 1})")
+            raise ClewError(
+                f"row {row + 1}: column {col} is off the {n}x{n} board (columns are 0 to {n - 1})"
+            )
         out.append(col)
     return out
 
@@ -101,7 +111,9 @@ def attacked_squares(n: int, columns) -> set[tuple[int, int]]:
     for r in range(n):
         for c in range(n):
             for qr, qc in queens:
-                if (qr, qc) != (r, c) and (qr == r or qc == c or qr - qc == r - c or qr + qc == r + c):
+                if (qr, qc) != (r, c) and (
+                    qr == r or qc == c or qr - qc == r - c or qr + qc == r + c
+                ):
                     hit.add((r, c))
                     break
     return hit
@@ -122,14 +134,24 @@ def attacking_pairs(n: int, columns) -> list[tuple[tuple[int, int], tuple[int, i
     queens = [(r, c) for r, c in enumerate(_check_columns(n, columns)) if c is not None]
     pairs = []
     for i, (r1, c1) in enumerate(queens):
-        for r2, c2 in queens[i + 1:]:
-            why = "column" if c1 == c2 else "diagonal" if r2 - r1 == c2 - c1 else "anti-diagonal" if r2 - r1 == c1 - c2 else None
+        for r2, c2 in queens[i + 1 :]:
+            why = (
+                "column"
+                if c1 == c2
+                else "diagonal"
+                if r2 - r1 == c2 - c1
+                else "anti-diagonal"
+                if r2 - r1 == c1 - c2
+                else None
+            )
             if why is not None:
                 pairs.append(((r1, c1), (r2, c2), why))
     return pairs
 
 
-def queens_svg(n: int, columns: Sequence[int | None] | None = None, *, attacked: bool = False, cell: float = 40) -> str:
+def queens_svg(
+    n: int, columns: Sequence[int | None] | None = None, *, attacked: bool = False, cell: float = 40
+) -> str:
     """An n x n chessboard with a queen on ``(r, columns[r])`` for each row ``r``.
 
     Parameters
@@ -181,7 +203,9 @@ def queens_svg(n: int, columns: Sequence[int | None] | None = None, *, attacked:
         raise BoardSizeError(f"n must be an integer, got {n!r}")
     n = n.__index__()
     if not 1 <= n <= MAX_BOARD_N:
-        raise BoardSizeError(f"queens_svg draws boards of 1 to {MAX_BOARD_N} squares a side, got n={n}")
+        raise BoardSizeError(
+            f"queens_svg draws boards of 1 to {MAX_BOARD_N} squares a side, got n={n}"
+        )
     cols = _check_columns(n, columns)
     size = _check_cell(cell)
     margin = size * 0.6
@@ -189,22 +213,76 @@ def queens_svg(n: int, columns: Sequence[int | None] | None = None, *, attacked:
     body = []
 
     for i in range(n):  # labels: columns along the top, rows down the left
-        body.append(_el("text", str(i + 1), x=margin + (i + 0.5) * size, y=margin * 0.7, font_size=label_size,
-                        text_anchor="middle", fill="#555", class_="label"))
-        body.append(_el("text", str(i + 1), x=margin * 0.5, y=margin + (i + 0.5) * size, font_size=label_size,
-                        text_anchor="middle", dominant_baseline="central", fill="#555", class_="label"))
+        body.append(
+            _el(
+                "text",
+                str(i + 1),
+                x=margin + (i + 0.5) * size,
+                y=margin * 0.7,
+                font_size=label_size,
+                text_anchor="middle",
+                fill="#555",
+                class_="label",
+            )
+        )
+        body.append(
+            _el(
+                "text",
+                str(i + 1),
+                x=margin * 0.5,
+                y=margin + (i + 0.5) * size,
+                font_size=label_size,
+                text_anchor="middle",
+                dominant_baseline="central",
+                fill="#555",
+                class_="label",
+            )
+        )
     for r in range(n):
         for c in range(n):
             dark = (r + c) % 2 == 1
-            body.append(_el("rect", x=margin + c * size, y=margin + r * size, width=size, height=size,
-                            fill=_DARK if dark else _LIGHT, class_="square dark" if dark else "square light",
-                            data_row=r, data_col=c))
+            body.append(
+                _el(
+                    "rect",
+                    x=margin + c * size,
+                    y=margin + r * size,
+                    width=size,
+                    height=size,
+                    fill=_DARK if dark else _LIGHT,
+                    class_="square dark" if dark else "square light",
+                    data_row=r,
+                    data_col=c,
+                )
+            )
     if attacked:
         for r, c in sorted(attacked_squares(n, cols)):
-            body.append(_el("rect", x=margin + c * size, y=margin + r * size, width=size, height=size,
-                            fill=_ATTACKED, fill_opacity="0.45", class_="attacked", data_row=r, data_col=c))
-    body.append(_el("rect", x=margin, y=margin, width=n * size, height=n * size, fill="none",
-                    stroke="#333", stroke_width=max(1.0, size / 40), class_="border"))
+            body.append(
+                _el(
+                    "rect",
+                    x=margin + c * size,
+                    y=margin + r * size,
+                    width=size,
+                    height=size,
+                    fill=_ATTACKED,
+                    fill_opacity="0.45",
+                    class_="attacked",
+                    data_row=r,
+                    data_col=c,
+                )
+            )
+    body.append(
+        _el(
+            "rect",
+            x=margin,
+            y=margin,
+            width=n * size,
+            height=n * size,
+            fill="none",
+            stroke="#333",
+            stroke_width=max(1.0, size / 40),
+            class_="border",
+        )
+    )
     for r, c in enumerate(cols):
         if c is None:
             continue
@@ -274,25 +352,74 @@ def sudoku_svg(puzzle, solution=None, *, cell: float = 40) -> str:
             check_solution(solution, grid)
         except InvalidSolutionError as exc:
             raise ClewError(f"the solution does not solve the puzzle: {exc}") from None
-        filled = Grid(solution, symbols=grid.symbols) if not isinstance(solution, Grid) else solution
+        filled = (
+            Grid(solution, symbols=grid.symbols) if not isinstance(solution, Grid) else solution
+        )
     if not grid.shape.is_classic:  # boxes of r x c, jigsaw regions, X, windoku, cages
         from .sudoku_svg_shapes import shape_svg
 
         return shape_svg(grid, filled, size)
     n, k = grid.n, grid.k
     pad = max(2.0, size / 10)
-    body = [_el("rect", x=pad, y=pad, width=n * size, height=n * size, fill="white", class_="background")]
+    body = [
+        _el(
+            "rect", x=pad, y=pad, width=n * size, height=n * size, fill="white", class_="background"
+        )
+    ]
     thin, thick = max(0.5, size / 40), max(2.0, size / 14)
     for i in range(1, n):
         if i % k:
             at = pad + i * size
-            body.append(_el("line", x1=at, y1=pad, x2=at, y2=pad + n * size, stroke="#999", stroke_width=thin, class_="thin"))
-            body.append(_el("line", x1=pad, y1=at, x2=pad + n * size, y2=at, stroke="#999", stroke_width=thin, class_="thin"))
+            body.append(
+                _el(
+                    "line",
+                    x1=at,
+                    y1=pad,
+                    x2=at,
+                    y2=pad + n * size,
+                    stroke="#999",
+                    stroke_width=thin,
+                    class_="thin",
+                )
+            )
+            body.append(
+                _el(
+                    "line",
+                    x1=pad,
+                    y1=at,
+                    x2=pad + n * size,
+                    y2=at,
+                    stroke="#999",
+                    stroke_width=thin,
+                    class_="thin",
+                )
+            )
     for i in range(0, n + 1, k):
         at = pad + i * size
-        body.append(_el("line", x1=at, y1=pad - thick / 2 if i in (0, n) else pad, x2=at,
-                        y2=pad + n * size + (thick / 2 if i in (0, n) else 0), stroke="#111", stroke_width=thick, class_="thick"))
-        body.append(_el("line", x1=pad, y1=at, x2=pad + n * size, y2=at, stroke="#111", stroke_width=thick, class_="thick"))
+        body.append(
+            _el(
+                "line",
+                x1=at,
+                y1=pad - thick / 2 if i in (0, n) else pad,
+                x2=at,
+                y2=pad + n * size + (thick / 2 if i in (0, n) else 0),
+                stroke="#111",
+                stroke_width=thick,
+                class_="thick",
+            )
+        )
+        body.append(
+            _el(
+                "line",
+                x1=pad,
+                y1=at,
+                x2=pad + n * size,
+                y2=at,
+                stroke="#111",
+                stroke_width=thick,
+                class_="thick",
+            )
+        )
     font = size * (0.62 if n <= 16 else 0.55)
     givens = grid.cells
     values = filled.cells if filled is not None else givens
@@ -301,11 +428,26 @@ def sudoku_svg(puzzle, solution=None, *, cell: float = 40) -> str:
             continue
         r, c = divmod(index, n)
         is_given = givens[index] != 0
-        body.append(_el("text", grid.symbol(value), x=pad + (c + 0.5) * size, y=pad + (r + 0.5) * size,
-                        font_size=font, text_anchor="middle", dominant_baseline="central",
-                        font_weight="bold" if is_given else "normal", fill=_GIVEN if is_given else _FILLED,
-                        class_="given" if is_given else "filled", data_row=r, data_col=c, data_digit=value))
-    title = f"{n}x{n} sudoku, {grid.givens} givens" + (" and its solution" if filled is not None else "")
+        body.append(
+            _el(
+                "text",
+                grid.symbol(value),
+                x=pad + (c + 0.5) * size,
+                y=pad + (r + 0.5) * size,
+                font_size=font,
+                text_anchor="middle",
+                dominant_baseline="central",
+                font_weight="bold" if is_given else "normal",
+                fill=_GIVEN if is_given else _FILLED,
+                class_="given" if is_given else "filled",
+                data_row=r,
+                data_col=c,
+                data_digit=value,
+            )
+        )
+    title = f"{n}x{n} sudoku, {grid.givens} givens" + (
+        " and its solution" if filled is not None else ""
+    )
     side = n * size + 2 * pad
     return _document(side, side, title, body)
 
@@ -332,9 +474,23 @@ class TreeTooLargeError(ClewError):
 
 
 class _Node:
-    __slots__ = ("kind", "label", "tip", "children", "depth", "x", "solution", "on_path", "forced", "key", "parent")
+    __slots__ = (
+        "kind",
+        "label",
+        "tip",
+        "children",
+        "depth",
+        "x",
+        "solution",
+        "on_path",
+        "forced",
+        "key",
+        "parent",
+    )
 
-    def __init__(self, kind: str, label: str, tip: str, depth: int, parent: _Node | None, key=None) -> None:
+    def __init__(
+        self, kind: str, label: str, tip: str, depth: int, parent: _Node | None, key=None
+    ) -> None:
         self.kind = kind  # "root", "node" or "pruned"
         self.label = label
         self.tip = tip
@@ -408,7 +564,9 @@ def _build(events: Iterable[dict], max_nodes: int):
 
     for number, event in enumerate(events, start=1):
         if not isinstance(event, dict) or "type" not in event:
-            raise ClewError(f"event {number} is not a trace event (a dict with a 'type'): {event!r:.60}")
+            raise ClewError(
+                f"event {number} is not a trace event (a dict with a 'type'): {event!r:.60}"
+            )
         kind = event["type"]
         last = event
         if kind in ("place", "prune"):
@@ -433,7 +591,9 @@ def _build(events: Iterable[dict], max_nodes: int):
                         label = _short(event["choice"], 6)
                         tip = f"level {_level(row)}: {_short(event['choice'])}"
                         if "option" in event:  # exact cover: the option and its items
-                            items = " ".join(map(str, event.get("items") or [])) or "no more options"
+                            items = (
+                                " ".join(map(str, event.get("items") or [])) or "no more options"
+                            )
                             tip = f"level {_level(row)}: option {_short(event['option'])} ({items})"
                         if event.get("item") is not None:
                             tip += f" for item {event['item']}"
@@ -441,7 +601,9 @@ def _build(events: Iterable[dict], max_nodes: int):
                         how, label, key = "guess", _name(row, col), (row, col)
                         tip = f"queen at {_name(row, col)}"
                 except (KeyError, TypeError):
-                    raise ClewError(f"event {number}: a place event without its square: {event!r:.80}") from None
+                    raise ClewError(
+                        f"event {number}: a place event without its square: {event!r:.80}"
+                    ) from None
                 node = _Node("node", label, tip, parent.depth + 1, parent, key)
                 node.forced = how != "guess"
                 parent.children.append(node)
@@ -451,12 +613,16 @@ def _build(events: Iterable[dict], max_nodes: int):
                 refusals.append((node, event))
                 parent.children.append(node)
         elif kind == "backtrack":
-            keys = event.get("cells") if "cells" in event else [(event.get("row"), event.get("col"))]
+            keys = (
+                event.get("cells") if "cells" in event else [(event.get("row"), event.get("col"))]
+            )
             for key in keys:
                 if len(path) == 1:
                     raise ClewError(f"event {number}: a backtrack with nothing placed")
                 if path[-1].key != key:
-                    raise ClewError(f"event {number}: backtrack of {key!r}, but the last placement is {path[-1].key!r}")
+                    raise ClewError(
+                        f"event {number}: backtrack of {key!r}, but the last placement is {path[-1].key!r}"
+                    )
                 path.pop()
         elif kind == "solution":
             node = path[-1]
@@ -468,12 +634,20 @@ def _build(events: Iterable[dict], max_nodes: int):
             end = event
             break
         else:
-            raise ClewError(f"event {number}: unknown event type {kind!r} (expected place, prune, backtrack, solution or end)")
+            raise ClewError(
+                f"event {number}: unknown event type {kind!r} (expected place, prune, backtrack, solution or end)"
+            )
     if end is not None and end.get("size"):
         side = end["size"]
     for node, event in refusals:
         node.tip = _prune_tip(event, bool(sudoku), side)
-    return root, {"end": end, "last": last, "sudoku": bool(sudoku), "count": count, "choices": choices}
+    return root, {
+        "end": end,
+        "last": last,
+        "sudoku": bool(sudoku),
+        "count": count,
+        "choices": choices,
+    }
 
 
 def _shift(node: _Node, by: float) -> None:
@@ -560,7 +734,11 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
     ...
     clew.viz.svg.TreeTooLargeError: the search tree has more than 3 nodes (max_nodes), 4 so far: draw a smaller board (a smaller n) or raise max_nodes
     """
-    if isinstance(max_nodes, bool) or not hasattr(max_nodes, "__index__") or max_nodes.__index__() < 1:
+    if (
+        isinstance(max_nodes, bool)
+        or not hasattr(max_nodes, "__index__")
+        or max_nodes.__index__() < 1
+    ):
         raise ClewError(f"max_nodes must be a positive integer, got {max_nodes!r}")
     root, info = _build(events, max_nodes.__index__())
     sudoku = info["sudoku"]
@@ -607,42 +785,80 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
                 text = f"row {one + 1}"
             elif side:
                 text = cell_name(one, side)
-        body.append(_el("text", text, x=8.0, y=top + d * dy, font_size=11, fill="#777",
-                        dominant_baseline="central", class_="depth"))
+        body.append(
+            _el(
+                "text",
+                text,
+                x=8.0,
+                y=top + d * dy,
+                font_size=11,
+                fill="#777",
+                dominant_baseline="central",
+                class_="depth",
+            )
+        )
     # edges first, nodes over them
     for node in nodes:
         x1, y1 = at(node)
         for child in node.children:
             x2, y2 = at(child)
             good = child.on_path
-            body.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2,
-                            stroke=_SOLUTION if good else ("#c9a0a0" if child.kind == "pruned" else "#aab4c0"),
-                            stroke_width=2.5 if good else 1.2,
-                            stroke_dasharray="3 3" if child.kind == "pruned" else None,
-                            class_="edge solution-path" if good else "edge"))
+            body.append(
+                _el(
+                    "line",
+                    x1=x1,
+                    y1=y1,
+                    x2=x2,
+                    y2=y2,
+                    stroke=_SOLUTION
+                    if good
+                    else ("#c9a0a0" if child.kind == "pruned" else "#aab4c0"),
+                    stroke_width=2.5 if good else 1.2,
+                    stroke_dasharray="3 3" if child.kind == "pruned" else None,
+                    class_="edge solution-path" if good else "edge",
+                )
+            )
     for node in nodes:
         x, y = at(node)
         if node.kind == "root":
-            body.append(f'<g class="root"><title>{escape(node.tip)}</title>'
-                        + _el("circle", cx=x, cy=y, r=6.0, fill="#333") + "</g>")
+            body.append(
+                f'<g class="root"><title>{escape(node.tip)}</title>'
+                + _el("circle", cx=x, cy=y, r=6.0, fill="#333")
+                + "</g>"
+            )
         elif node.kind == "pruned":
             s = radius * 0.45
             body.append(
                 f'<g class="pruned"><title>{escape(node.tip)}</title>'
-                + _el("path", d=f"M{_num(x - s)} {_num(y - s)}L{_num(x + s)} {_num(y + s)}"
-                      f"M{_num(x - s)} {_num(y + s)}L{_num(x + s)} {_num(y - s)}",
-                      stroke=_PRUNED, stroke_width=2.5, stroke_linecap="round")
+                + _el(
+                    "path",
+                    d=f"M{_num(x - s)} {_num(y - s)}L{_num(x + s)} {_num(y + s)}"
+                    f"M{_num(x - s)} {_num(y + s)}L{_num(x + s)} {_num(y - s)}",
+                    stroke=_PRUNED,
+                    stroke_width=2.5,
+                    stroke_linecap="round",
+                )
                 + "</g>"
             )
         else:
             colour = _SOLUTION if node.solution else (_FORCED if node.forced else _NODE)
-            cls = "node" + (" forced" if node.forced else "") + (" solution" if node.solution else "")
+            cls = (
+                "node" + (" forced" if node.forced else "") + (" solution" if node.solution else "")
+            )
             font = 9.0 if len(node.label) > 3 else 11.0
             body.append(
                 f'<g class="{cls}"><title>{escape(node.tip)}</title>'
                 + _el("circle", cx=x, cy=y, r=radius, fill=colour, stroke="#223", stroke_width=0.8)
-                + _el("text", node.label, x=x, y=y, font_size=font, fill="white", text_anchor="middle",
-                      dominant_baseline="central")
+                + _el(
+                    "text",
+                    node.label,
+                    x=x,
+                    y=y,
+                    font_size=font,
+                    fill="white",
+                    text_anchor="middle",
+                    dominant_baseline="central",
+                )
                 + "</g>"
             )
     # heading: what the trace was, and its counters at the end
@@ -653,7 +869,9 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
             what = f"{end['n']}-queens, {end.get('strategy', '')} search"
         elif "size" in end:
             what = f"{end['size']}x{end['size']} sudoku, {end.get('strategy', '')} search"
-    counts = ", ".join(plural(last[key], key[:-1]) for key in ("nodes", "backtracks", "solutions") if key in last)
+    counts = ", ".join(
+        plural(last[key], key[:-1]) for key in ("nodes", "backtracks", "solutions") if key in last
+    )
     heading = what + (f": {counts}" if counts else "")
     if end is not None and end.get("complete") is False:
         heading += " (trace cut short)"
@@ -664,10 +882,42 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
     lx = 8.0
     for _, colour, text in legend:
         body.insert(1, _el("circle", cx=lx + 5, cy=38.0, r=5.0, fill=colour, class_="legend"))
-        body.insert(2, _el("text", text, x=lx + 14, y=38.0, font_size=11, fill="#444", dominant_baseline="central", class_="legend"))
+        body.insert(
+            2,
+            _el(
+                "text",
+                text,
+                x=lx + 14,
+                y=38.0,
+                font_size=11,
+                fill="#444",
+                dominant_baseline="central",
+                class_="legend",
+            ),
+        )
         lx += 80
-    body.insert(1, _el("path", d=f"M{_num(lx)} 33L{_num(lx + 10)} 43M{_num(lx)} 43L{_num(lx + 10)} 33",
-                       stroke=_PRUNED, stroke_width=2.0, class_="legend"))
-    body.insert(2, _el("text", "pruned", x=lx + 16, y=38.0, font_size=11, fill="#444", dominant_baseline="central", class_="legend"))
+    body.insert(
+        1,
+        _el(
+            "path",
+            d=f"M{_num(lx)} 33L{_num(lx + 10)} 43M{_num(lx)} 43L{_num(lx + 10)} 33",
+            stroke=_PRUNED,
+            stroke_width=2.0,
+            class_="legend",
+        ),
+    )
+    body.insert(
+        2,
+        _el(
+            "text",
+            "pruned",
+            x=lx + 16,
+            y=38.0,
+            font_size=11,
+            fill="#444",
+            dominant_baseline="central",
+            class_="legend",
+        ),
+    )
     width = max(width, lx + 80, 8.0 + 7.0 * len(heading))
     return _document(width, height, heading, body)

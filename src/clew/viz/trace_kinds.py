@@ -17,7 +17,16 @@ import math
 
 from ..errors import ClewError
 
-__all__ = ["as_int", "decode_grid", "end_event", "guess_kind", "maze_meta", "queens_meta", "search_meta", "sudoku_meta"]
+__all__ = [
+    "as_int",
+    "decode_grid",
+    "end_event",
+    "guess_kind",
+    "maze_meta",
+    "queens_meta",
+    "search_meta",
+    "sudoku_meta",
+]
 
 _SIDES = (4, 9, 16, 25)  # the classic sides, guessed when a trace names no side
 _MIN_SIDE = 4
@@ -30,7 +39,9 @@ MAX_BOARD_SIDE = 1000
 
 def _check_side(side: int, what: str) -> int:
     if side > MAX_BOARD_SIDE:
-        raise ClewError(f"the trace's {what} is {side:,} squares wide; the player draws at most {MAX_BOARD_SIDE:,}")
+        raise ClewError(
+            f"the trace's {what} is {side:,} squares wide; the player draws at most {MAX_BOARD_SIDE:,}"
+        )
     return side
 
 
@@ -69,8 +80,10 @@ def guess_kind(events: list[dict]) -> str:
     for event in events:
         if "row" in event or "col" in event:
             return "queens"
-    raise ClewError("cannot tell whether the trace is of N-Queens, Sudoku or a search; pass kind='queens', "
-                    "'sudoku' or 'search'")
+    raise ClewError(
+        "cannot tell whether the trace is of N-Queens, Sudoku or a search; pass kind='queens', "
+        "'sudoku' or 'search'"
+    )
 
 
 def decode_grid(text: str, side: int | None = None) -> list[int] | None:
@@ -88,7 +101,11 @@ def decode_grid(text: str, side: int | None = None) -> list[int] | None:
         else:
             return None
     root = math.isqrt(len(cells))
-    if root * root != len(cells) or not _MIN_SIDE <= root <= len(_DIGITS) or (side is not None and root != side):
+    if (
+        root * root != len(cells)
+        or not _MIN_SIDE <= root <= len(_DIGITS)
+        or (side is not None and root != side)
+    ):
         return None
     if any(d > root for d in cells):
         return None
@@ -102,15 +119,23 @@ def _shape_meta(end: dict, side: int) -> dict:
     out: dict = {}
     cells = side * side
     regions = end.get("regions")
-    if isinstance(regions, list) and len(regions) == cells and all(as_int(r) is not None and 0 <= r < side for r in regions):
+    if (
+        isinstance(regions, list)
+        and len(regions) == cells
+        and all(as_int(r) is not None and 0 <= r < side for r in regions)
+    ):
         out["regions"] = regions
     shaded = end.get("shaded")
     if isinstance(shaded, list) and all(as_int(c) is not None and 0 <= c < cells for c in shaded):
         out["shaded"] = shaded
     cages = end.get("cages")
     if isinstance(cages, list) and all(
-        isinstance(cage, list) and len(cage) == 2 and as_int(cage[0]) is not None and isinstance(cage[1], list)
-        and cage[1] and all(as_int(c) is not None and 0 <= c < cells for c in cage[1])
+        isinstance(cage, list)
+        and len(cage) == 2
+        and as_int(cage[0]) is not None
+        and isinstance(cage[1], list)
+        and cage[1]
+        and all(as_int(c) is not None and 0 <= c < cells for c in cage[1])
         for cage in cages
     ):
         out["cages"] = cages
@@ -167,7 +192,11 @@ def sudoku_meta(events: list[dict]) -> dict:
         for event in events:
             if event["type"] == "place":
                 cell = as_int(event.get("cell"))
-                if cell is None and as_int(event.get("row")) is not None and as_int(event.get("col")) is not None:
+                if (
+                    cell is None
+                    and as_int(event.get("row")) is not None
+                    and as_int(event.get("col")) is not None
+                ):
                     cell = event["row"] * side + event["col"]
                 placed.add(cell)
         puzzle = [0 if i in placed else d for i, d in enumerate(grids[0])]
@@ -194,8 +223,16 @@ def maze_meta(events: list[dict]) -> dict:
     ``end`` event; without them, an open grid just large enough for every cell of the events."""
     end = end_event(events)
     text = end.get("maze")
-    lines = [line.rstrip("\r") for line in text.split("\n") if line.rstrip("\r")] if isinstance(text, str) else []
-    if not lines or len({len(line) for line in lines}) != 1 or any(set(line) - set("#.SE") for line in lines):
+    lines = (
+        [line.rstrip("\r") for line in text.split("\n") if line.rstrip("\r")]
+        if isinstance(text, str)
+        else []
+    )
+    if (
+        not lines
+        or len({len(line) for line in lines}) != 1
+        or any(set(line) - set("#.SE") for line in lines)
+    ):
         rows = cols = 1
         for event in events:
             r, c = as_int(event.get("row")), as_int(event.get("col"))
