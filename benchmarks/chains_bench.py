@@ -1,4 +1,4 @@
-"""Time Sudoku Explainer's chaining producers (clew.sudoku.chains) on hard positions.
+"""Time Sudoku Explainer's chaining producers (clew.sudoku.logic.chains) on hard positions.
 
 The positions: the first ``--count`` puzzles of the top1465 sample in tests/data, each taken
 as far as clew's techniques below the chains go (``max_rating=6.4``); those not solved there
@@ -20,8 +20,8 @@ import statistics
 import time
 from pathlib import Path
 
-from clew.sudoku import chains, chains_graph
-from clew.sudoku.logic import LogicalState, solve_logically
+from clew.sudoku.logic import chains, chains_graph
+from clew.sudoku.logic.solver import LogicalState, solve_logically
 
 SAMPLE = Path(__file__).resolve().parents[1] / "tests" / "data" / "sudoku_top1465_sample.txt"
 

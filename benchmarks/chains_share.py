@@ -2,8 +2,8 @@
 
 Rates the puzzles of a ratings file (the format of ``benchmarks/se_compare.py``: puzzle, SE's
 ER, EP, ED, SE's seconds) whose SE ER is at least ``--min-er`` with
-:func:`clew.sudoku.logic.rate`, timing the CPU time spent inside each chaining producer of
-:data:`clew.sudoku.chains.CHAIN_FINDERS` (and inside aligned exclusion, which SE tries among
+:func:`clew.sudoku.logic.solver.rate`, timing the CPU time spent inside each chaining producer of
+:data:`clew.sudoku.logic.chains.CHAIN_FINDERS` (and inside aligned exclusion, which SE tries among
 them), and prints the totals, how many ERs agree with SE's, and SE's seconds over the chains'.
 
 Usage, from the repository root::
@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from clew.sudoku import chains, logic
+from clew.sudoku.logic import chains
+from clew.sudoku.logic import solver as logic
 
 
 def main() -> None:

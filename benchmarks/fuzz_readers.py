@@ -248,8 +248,8 @@ def _sudoku_file_call(data):
     """Read a file as ``solve_file`` reads it, up to the plan of its pieces: the source, every
     line decoded and checked (a message for each bad one). Solving is search, not reading: a
     valid 25x25 puzzle with few givens may take minutes, as a search may."""
-    from clew.sudoku.files import SolveFile
-    from clew.sudoku.source import read_source
+    from clew.sudoku.files.solve import SolveFile
+    from clew.sudoku.files.source import read_source
 
     work = SolveFile(read_source(data).data, mode="count", limit=2)
     for i in list(work.batch.errors)[:3]:  # the answers of bad lines, as the command prints them
@@ -593,9 +593,9 @@ def valid_journal() -> bytes:
 _WORKS = [
     "clew.queens.counting:QueensCount",
     "clew.cover.counting:CoverCount",
-    "clew.sudoku.files:SolveFile",
-    "clew.sudoku.rate_file:RateFile",
-    "clew.sudoku.generate:GenerateWork",
+    "clew.sudoku.files.solve:SolveFile",
+    "clew.sudoku.logic.rate_files:RateFile",
+    "clew.sudoku.generation.generator:GenerateWork",
     "clew.search.counting:SearchCount",
     "clew.sudoku.solver:ArrayWork",
     "clew.__main__:main",
@@ -993,7 +993,7 @@ def _cli_scheduler(path):
 def _cli_sudoku_file(path):
     """``clew sudoku solve FILE`` for a file whose puzzles are 9x9 or smaller (the command
     solves them: a 25x25 puzzle of few givens is a search of minutes, not a reader's fault)."""
-    from clew.sudoku.batch import read_data
+    from clew.sudoku.files.batch import read_data
 
     try:
         batch = read_data(Path(path).read_bytes())

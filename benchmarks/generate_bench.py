@@ -1,4 +1,4 @@
-"""Speed of Sudoku generation (clew.sudoku.generate): medians of a few runs.
+"""Speed of Sudoku generation (clew.sudoku.generation.generator): medians of a few runs.
 
 From the repository root::
 
@@ -23,7 +23,7 @@ import argparse
 import statistics
 import time
 
-from clew.sudoku.generate import DIFFICULTIES, generate, generate_many
+from clew.sudoku.generation.generator import DIFFICULTIES, generate, generate_many
 
 
 def timed(fn) -> float:

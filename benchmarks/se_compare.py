@@ -2,7 +2,7 @@
 
 Sudoku Explainer (SE) is not part of clew and this script never runs it: it reads SE's
 ratings from a file made beforehand, rates the same puzzles with
-:func:`clew.sudoku.logic.rate` and prints how close the two are and how fast each was.
+:func:`clew.sudoku.logic.solver.rate` and prints how close the two are and how fast each was.
 
 The ratings file
 ----------------
@@ -61,7 +61,7 @@ What it prints
 * the worst differences (ER first, then EP, ED; puzzles where all agree are left out):
   puzzle, SE's ER/EP/ED, clew's, the ER difference, clew's hardest technique.
 
-clew's ER is the ``er`` attribute of its :class:`~clew.sudoku.logic.Rating` when it has one,
+clew's ER is the ``er`` attribute of its :class:`~clew.sudoku.logic.solver.Rating` when it has one,
 else ``score``; ``ep`` and ``ed`` are compared only when the rating has them. A puzzle clew
 cannot finish (``stuck``, or ``er`` is None) counts as ER 20.0, SE's figure for a puzzle it
 cannot solve: a miss, ranked above every other.
@@ -170,7 +170,7 @@ def spearman(a, b) -> float:
 
 def rate_all(rows: list[Row]) -> tuple[float, float]:
     """Rate every row with clew; returns the total wall and CPU seconds of the timed calls."""
-    from clew.sudoku import logic
+    from clew.sudoku.logic import solver as logic
 
     # untimed: the puzzle SE rates hardest, then the first one, which load numba, the cached
     # kernels the chains and the other techniques call, the solver that proves a puzzle

@@ -34,7 +34,7 @@ CASES = [
 
 def run(options: dict, count: int, reps: int) -> tuple[float, float]:
     """``(median ms per puzzle, mean givens)`` over ``reps`` runs of ``count`` puzzles."""
-    from clew.sudoku.generate import generate_many
+    from clew.sudoku.generation.generator import generate_many
 
     list(generate_many(2, seed=0, **options))  # warm-up: kernels loaded
     times, givens = [], []

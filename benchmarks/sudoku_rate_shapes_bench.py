@@ -38,7 +38,7 @@ def main() -> None:
     from clew.sudoku import generate_many, rate
 
     rate("..3.4.........42")  # the kernels loaded
-    print(f"| shape | ms per rating (CPU) | solved by logic | largest ER |\n|---|---|---|---|")
+    print("| shape | ms per rating (CPU) | solved by logic | largest ER |\n|---|---|---|---|")
     for name, shape in SHAPES.items():
         puzzles = [g.puzzle for g in generate_many(args.count, seed=args.seed, jobs=1, **shape)]
         times = []

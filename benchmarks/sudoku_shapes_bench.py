@@ -171,7 +171,7 @@ def jigsaw_lines(count: int, seed: int) -> list[bytes]:
 
 
 def files(reps: int, count: int, seed: int) -> None:
-    from clew.sudoku.files import solve_file
+    from clew.sudoku.files.solve import solve_file
 
     for name, lines in (
         ("killer", killer_lines(count, seed)),

@@ -121,7 +121,10 @@ SAMPLES = {
     "clew.queens.solutions": lambda: ((6,), {}),
     "clew.queens.ladder.compare": lambda: ((5,), {}),
     "clew.sudoku.generate_many": lambda: ((1, 4), {"seed": 1}),
-    "clew.sudoku.rate_file": lambda: (("1...\n...1\n..1.\n.1..\n".replace("\n", "") + "\n",), {}),
+    "clew.sudoku.rate_file": lambda: (
+        ("1...\n...1\n..1.\n.1..\n".replace("\n", "") + "\n",),
+        {},
+    ),
     "clew.sudoku.count": lambda: (("1...........3...",), {}),
     "clew.sudoku.solutions": lambda: (("1...........3...",), {}),
     "clew.sudoku.solve_array": lambda: ((__import__("numpy").zeros((1, 16), dtype="int8"), 2), {}),

@@ -95,13 +95,13 @@ def test_a_fresh_install_says_it_compiles_once(tmp_path):
 def test_a_rating_says_once_which_of_its_kernels_compile(tmp_path, monkeypatch):
     """The chains announce the rating's kernel files (each a real file of the package) the
     first time a rating reaches them in a process, and only then."""
-    from clew.sudoku import chains
+    from clew.sudoku.logic import chains
 
     package = Path(clew.__file__).parent
     assert all((package / module).is_file() for module in chains._RATING_KERNELS)
     monkeypatch.setattr(_kernel_cache, "_ROOT", tmp_path)  # a fresh install: no caches there
-    (tmp_path / "sudoku").mkdir()
     for module in chains._RATING_KERNELS:
+        (tmp_path / module).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / module).write_text("# kernels\n")
     heard = []
     monkeypatch.setattr(chains, "_announced", False)

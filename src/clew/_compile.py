@@ -52,7 +52,7 @@ def families() -> tuple[str, ...]:
 
 
 def _kernel_modules(family: str) -> list[str]:
-    return sorted(f"{family}/{p.name}" for p in (_ROOT / family).glob("_kernels*.py"))
+    return sorted(p.relative_to(_ROOT).as_posix() for p in (_ROOT / family).rglob("_kernels*.py"))
 
 
 def _manifest(family: str) -> Path | None:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from clew import cli, sudoku
-from clew.sudoku.logic import NotProperError
+from clew.sudoku.logic.solver import NotProperError
 
 from .helpers import ENV, LEETCODE, LEETCODE_SOLVED, clew_cmd, feed_stdin, run_in_process
 
@@ -161,7 +161,7 @@ def test_explain_json(capsys):
 
 def test_explain_json_when_logic_gets_stuck(capsys, monkeypatch):
     # SE's chains solve this top1465 puzzle: cut the techniques to the singles to get stuck
-    from clew.sudoku import logic
+    from clew.sudoku.logic import solver as logic
 
     monkeypatch.setattr(
         logic,

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from clew import cli, sudoku
-from clew.sudoku.logic import rate
+from clew.sudoku.logic.solver import rate
 
 from .helpers import DATA, LEETCODE, LEETCODE_SOLVED, clew_cmd, feed_stdin, run_in_process
 
@@ -184,9 +184,9 @@ def test_sudoku_solve_formats_in_process(capsys, tmp_path):
 
 
 def test_sudoku_solve_count_stops_at_the_default_limit(monkeypatch, capsys):
-    import clew.sudoku.files
+    import clew.sudoku.files.solve
 
-    monkeypatch.setattr(clew.sudoku.files, "MAX_COUNT", 100)  # what a file's count stops at
+    monkeypatch.setattr(clew.sudoku.files.solve, "MAX_COUNT", 100)  # what a file's count stops at
     feed_stdin(monkeypatch, "." * 16 + "\n" + "1" + "." * 15 + "\n")
     status, out, err = run_in_process(capsys, "sudoku", "solve", "--count")
     assert (status, out, err) == (0, "at least 100 solutions\n72 solutions\n", "")

@@ -8,15 +8,15 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_multiplicity import (
+    DLX3_TEXT,
+    bounded_problems,
+)  # tests/cover is on sys.path (no __init__)
 
 from clew import cover
 from clew.cover import Problem, Search, _reference, check_cover, knuth
 from clew.cover.trace import trace
 from clew.errors import ClewError
-from test_multiplicity import (
-    DLX3_TEXT,
-    bounded_problems,
-)  # tests/cover is on sys.path (no __init__)
 
 trace_module = sys.modules["clew.cover.trace"]  # clew.cover.trace is also the function
 

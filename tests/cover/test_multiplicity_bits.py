@@ -11,12 +11,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_multiplicity import bounded_problems  # tests/cover is on sys.path (no __init__)
 
 from clew.cover import Problem, Search, _kernels_m, _kernels_mbits, _reference, check_cover, solver
 from clew.cover.queendom import queen_domination
 from clew.cover.rooks import rook_matrices
-
-from test_multiplicity import bounded_problems  # tests/cover is on sys.path (no __init__)
 
 
 def drive(problem, kernel, *, limit=0, batch=3, path=(), cut=0, most_calls=None):

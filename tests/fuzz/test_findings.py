@@ -24,7 +24,7 @@ from clew.queens.completion import CompletionInputError, read_board
 from clew.scale import JournalError
 from clew.scale.address import SchedulerError, check_scheduler
 from clew.scale.report import show_journal
-from clew.sudoku.batch import read_data
+from clew.sudoku.files.batch import read_data
 from clew.viz.player import player_html
 from clew.viz.trace_kinds import MAX_BOARD_SIDE
 
@@ -77,7 +77,10 @@ def _meta(identity, pieces="4") -> dict:
     "meta, why",
     [
         (_meta(QUEENS), "damaged"),  # a known job without its fields: KeyError 'n' before
-        (_meta({"work": "clew.sudoku.files:SolveFile", "layout": 1}), ""),  # KeyError 'mode' before
+        (
+            _meta({"work": "clew.sudoku.files.solve:SolveFile", "layout": 1}),
+            "",
+        ),  # KeyError 'mode' before
         (_meta(QUEENS, pieces=None), "damaged"),  # int(None): TypeError before
         (_meta("[" * 100_000), "damaged"),  # json.loads: RecursionError before
         (_meta({"work": "clew.scale.work:Work", "layout": 1}), ""),  # NotImplementedError before
@@ -392,7 +395,7 @@ def test_a_million_copies_of_one_bad_line_share_one_message():
 
 def test_a_file_of_more_bad_lines_than_the_bound_is_refused_in_one_line(monkeypatch, tmp_path):
     # 10 MB of bad lines took 18 s and 960 MB, a message each, before the answers began
-    from clew.sudoku import batch as sudoku_batch
+    from clew.sudoku.files import batch as sudoku_batch
 
     monkeypatch.setattr(sudoku_batch, "MAX_BAD_LINES", 3)
     data = b"# four bad lines\n" + b"12\n" * 2 + b"1...............\n" + b"x\n" * 2

@@ -26,8 +26,8 @@ from clew.queens import (
     complete,
     construct,
     local,
+    parse_board,
 )
-from clew.queens import parse_board
 from clew.queens.completion import MAX_COMPLETE_N, METHODS, check_board
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from clew import queens
 from clew.errors import DEFAULT_JOBS, ArgumentError, BoardSizeError, ClewError
-from clew.queens import counter
-from clew.queens import _reference, solver
+from clew.queens import _reference, counter, solver
 
 SMALL = range(1, 16)
 SLOW = [pytest.param(n, marks=pytest.mark.slow) for n in (16, 17)]

@@ -8,12 +8,12 @@ from itertools import islice
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clew import queens
 from clew.errors import ArgumentError, BoardSizeError
 from clew.queens import _reference, solver
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize("n", range(1, 11))

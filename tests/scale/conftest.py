@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fault_jobs import finished_pieces  # the one reader of a journal's progress in the tests
 
 

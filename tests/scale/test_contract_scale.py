@@ -4,6 +4,7 @@ with a summarised identity, its help made from the registry of works, Trace.save
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import os
@@ -28,7 +29,6 @@ from clew.scale import (
     show_journal,
     stream,
 )
-import importlib
 
 run_module = importlib.import_module("clew.scale.run")
 from clew.scale.progress import Bar, remaining_seconds
@@ -274,9 +274,9 @@ def _work_classes():
     import clew.cover.counting  # noqa: F401
     import clew.queens.counting  # noqa: F401
     import clew.search.counting  # noqa: F401
-    import clew.sudoku.files  # noqa: F401
-    import clew.sudoku.generate  # noqa: F401
-    import clew.sudoku.rate_file  # noqa: F401
+    import clew.sudoku.files.solve  # noqa: F401
+    import clew.sudoku.generation.generator  # noqa: F401
+    import clew.sudoku.logic.rate_files  # noqa: F401
     import clew.sudoku.solver  # noqa: F401
 
     found, todo = set(), [Work]

@@ -14,7 +14,6 @@ from clew import queens
 from clew.queens.counting import QueensCount
 from clew.scale import Journal, JournalError, WorkError, full_identity, load_work, run
 
-
 # ---------------------------------------------------------------------------------------------
 # Pieces
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew.scale import (
-    Interrupted,
     Journal,
     JournalError,
     PieceError,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.sudoku import chains_graph, chains_multiple
-from clew.sudoku.logic import LogicalState
+from clew.sudoku.logic import chains_graph, chains_multiple
+from clew.sudoku.logic.solver import LogicalState
 from clew.sudoku.shape import make_shape
 
 
@@ -70,7 +70,7 @@ def test_a_run_that_stops_at_its_target_writes_the_same_chain(se_ratings, monkey
     """The multiple / dynamic finders follow each branch only as far as the hint's target
     (``propagate(..., stop=target)``): the steps, text included, are those written from the
     whole runs."""
-    from clew.sudoku import chains
+    from clew.sudoku.logic import chains
 
     whole = chains_multiple.propagate
     finders = [

@@ -1,4 +1,4 @@
-"""The chaining techniques (clew.sudoku.chains) against Sudoku Explainer 1.2.1.
+"""The chaining techniques (clew.sudoku.logic.chains) against Sudoku Explainer 1.2.1.
 
 The positions below were reached by replaying SE 1.2.1's own step log of a puzzle (its
 placements and eliminations, one by one); at each, SE's step is a chain, so every chaining
@@ -15,14 +15,14 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from conftest import DATA_DIR, SAMPLES, puzzle_lines
 
-from clew.sudoku import chains, solve
-from clew.sudoku.chains_graph import difficulty, length_penalty
-from clew.sudoku.chains_multiple import best as multiple_reference
-from clew.sudoku.chains_unary import best as unary_reference
-from clew.sudoku.chains_graph import graph
-from clew.sudoku.logic import LogicalState, solve_logically
+from clew.sudoku import solve
+from clew.sudoku.logic import chains
+from clew.sudoku.logic.chains_graph import difficulty, graph, length_penalty
+from clew.sudoku.logic.chains_multiple import best as multiple_reference
+from clew.sudoku.logic.chains_unary import best as unary_reference
+from clew.sudoku.logic.solver import LogicalState, solve_logically
+from conftest import DATA_DIR, SAMPLES, puzzle_lines
 
 # (SE technique, SE rating, SE placement, SE eliminations "r2c2-3 ...", position as pencilmarks)
 SE_STEPS = [

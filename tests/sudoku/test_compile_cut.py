@@ -1,7 +1,7 @@
 """What a first run compiles (issue 26): the kernels a job reaches, each helper once.
 
 A rating below 9.0 must not compile the rules of "Dynamic Forcing Chains (+)" (a kernel of
-their own, :func:`clew.sudoku._kernels_chains.best_multiple_plus`), and a helper called with
+their own, :func:`clew.sudoku.compiled._kernels_chains.best_multiple_plus`), and a helper called with
 a constant must not be compiled a second time for that constant (numba types a literal
 argument apart: ``_valid(..., 1, ...)`` was one more compile of ``_valid``).
 """
@@ -17,10 +17,10 @@ import textwrap
 import pytest
 from test_chains import SE_STEPS
 
-from clew.sudoku import _kernels_chains as kc
-from clew.sudoku import chains
-from clew.sudoku.chains_graph import graph
-from clew.sudoku.logic import LogicalState
+from clew.sudoku.compiled import _kernels_chains as kc
+from clew.sudoku.logic import chains
+from clew.sudoku.logic.chains_graph import graph
+from clew.sudoku.logic.solver import LogicalState
 
 #: SE rates it 8.3 ("Region Forcing Chains"): level 0 of the multiple chains, never level 1
 ER_83 = "...9.31..6.7....8.2.........5....4......6..2..1.......8...7.......3..5.....4....9"
@@ -46,7 +46,7 @@ def test_a_rating_below_9_does_not_reach_the_rules_of_level_1():
         import warnings
         warnings.simplefilter("ignore")
         from clew import sudoku
-        from clew.sudoku import _kernels_chains as kc
+        from clew.sudoku.compiled import _kernels_chains as kc
         r = sudoku.rate("{ER_83}")
         print(r.er, len(kc.best_multiple.signatures), len(kc.best_multiple_plus.signatures), len(kc._advanced.signatures))
     """)
@@ -92,7 +92,9 @@ class _Stop(Exception):
 
 def test_generating_ratings_of_9_prefers_the_kernel_of_level_1(monkeypatch):
     """A generation asking for ER 9.0 and up will reach level 1: it runs level 0 there too."""
-    generate = importlib.import_module("clew.sudoku.generate")  # the package's name is the function
+    generate = importlib.import_module(
+        "clew.sudoku.generation.generator"
+    )
 
     def stop(grid):
         raise _Stop
@@ -115,7 +117,7 @@ def test_a_helper_is_compiled_once_not_once_per_constant(tmp_path):
     out = _python(
         """
         from numba import types
-        from clew.sudoku import _kernels_uniqueness as ku, _kernels_screen as ks, _kernels_chains_unary as kcu
+        from clew.sudoku.compiled import _kernels_uniqueness as ku, _kernels_screen as ks, _kernels_chains_unary as kcu
         v, m = types.int64[::1], types.int64[:, ::1]
         ku.all_loops.compile((v, m, m, m, v))
         ks._fish.compile((v, v, m, types.int64, types.int64, v))

@@ -17,7 +17,7 @@ import clew  # installs the picture renderer
 from clew import sudoku
 from clew.errors import ArgumentError, ClewError
 from clew.sudoku import SudokuInputError
-from clew.sudoku.files import solve_file
+from clew.sudoku.files.solve import solve_file
 from clew.sudoku.shape import CAGE_LETTERS, cage_name
 
 PROPER = "..3.4.........42"
@@ -282,7 +282,7 @@ def test_every_result_has_a_documented_json_form():
         sudoku.generate(4, seed=1),
         sudoku.generate(4, seed=1, difficulty="easy"),
         *answers,
-        sudoku.logic.explanation(PROPER),
+        sudoku.explanation(PROPER),
     ]
     for value in values:
         _documented(value)

@@ -11,8 +11,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.sudoku import techniques
-from clew.sudoku.logic import LogicalState
+from clew.sudoku.logic import techniques
+from clew.sudoku.logic.solver import LogicalState
 
 
 def _both(s: LogicalState) -> list:

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.sudoku import exclusion
-from clew.sudoku.logic import LogicalState
+from clew.sudoku.logic import exclusion
+from clew.sudoku.logic.solver import LogicalState
 
 
 def _same(s: LogicalState) -> bool:
@@ -67,7 +67,7 @@ def test_other_sizes(k):
 def _cells_by_kernel(s: LogicalState, widest: int) -> tuple[list[int], dict[int, int]]:
     import numpy as np
 
-    from clew.sudoku._kernels_exclusion import candidate_cells
+    from clew.sudoku.compiled._kernels_exclusion import candidate_cells
 
     count = len(s.cands)
     cells = np.empty(count, np.int64)

@@ -4,15 +4,14 @@ chunking or the journal, checked against the stored counts and the independent v
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from clew import sudoku
 from clew.scale import Journal, run, stream
 from clew.sudoku import SudokuInputError
-from clew.sudoku.files import SolveFile, Tally, solve_file
-
-from pathlib import Path
+from clew.sudoku.files.solve import SolveFile, Tally, solve_file
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 

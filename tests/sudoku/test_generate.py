@@ -1,8 +1,8 @@
-"""Tests of clew.sudoku.generate: every puzzle proper (checked here through the public solver,
+"""Tests of clew.sudoku.generation.generator: every puzzle proper (checked here through the public solver,
 the pure-Python reference for 4x4 and a small MRV counter written below for 9x9), its
 solution the solver's, seeds reproducible whatever ``jobs``, symmetric givens, minimality
 checked cell by cell (group by group with a symmetry), sizes 4, 9 and 16, difficulty (with a
-stand-in rating, and with ``clew.sudoku.logic.rate`` once it exists), bad arguments."""
+stand-in rating, and with ``clew.sudoku.logic.solver.rate`` once it exists), bad arguments."""
 
 from __future__ import annotations
 
@@ -17,19 +17,19 @@ import pytest
 from clew import sudoku
 from clew.errors import ArgumentError, BoardSizeError, ClewError
 from clew.sudoku import _reference
-from clew.sudoku.generate import (
+from clew.sudoku.generation.generator import (
     DIFFICULTIES,
     SYMMETRIES,
     TARGET_GIVENS,
     DifficultyNotReachedError,
-    GenerateError,
     Generated,
+    GenerateError,
     generate,
     generate_many,
 )
 
-# the module (clew.sudoku.generate is also the name of the function it exports)
-gen = importlib.import_module("clew.sudoku.generate")
+# the module of the generator
+gen = importlib.import_module("clew.sudoku.generation.generator")
 FORK = "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -390,12 +390,14 @@ def test_the_rating_is_asked_only_with_a_difficulty(stand_in):
 
 
 # ---------------------------------------------------------------------------------------------
-# Difficulty with clew.sudoku.logic.rate
+# Difficulty with clew.sudoku.logic.solver.rate
 # ---------------------------------------------------------------------------------------------
 
 
 def real_rate():
-    logic = pytest.importorskip("clew.sudoku.logic", reason="clew.sudoku.logic is not written yet")
+    logic = pytest.importorskip(
+        "clew.sudoku.logic.solver", reason="clew.sudoku.logic.solver is not written yet"
+    )
     return logic.rate
 
 

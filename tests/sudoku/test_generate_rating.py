@@ -11,14 +11,14 @@ import sys
 import pytest
 
 from clew import sudoku
-from clew.sudoku.generate import (
+from clew.sudoku.generation.generator import (
     DifficultyNotReachedError,
     GenerateError,
     GenerateWork,
     generate,
     generate_many,
 )
-from clew.sudoku.logic import rate
+from clew.sudoku.logic.solver import rate
 
 
 @pytest.mark.parametrize("lo, hi", [(1.0, 1.5), (2.0, 2.8), (3.0, 4.4)])
@@ -47,7 +47,7 @@ def test_a_range_run_has_its_own_identity_and_journal_encoding():
 
 
 def gen_plan(rating):
-    from clew.sudoku.generate_plan import _plan
+    from clew.sudoku.generation.plan import _plan
 
     return _plan(9, None, "none", None, 5, None, rating=rating)
 

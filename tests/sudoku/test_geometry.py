@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from clew.sudoku import _kernels, _kernels9, geometry, kernels, solver
+from clew.sudoku import geometry, kernels, solver
+from clew.sudoku.compiled import _kernels, _kernels9
 
 SIZES = (2, 3, 4, 5)
 

@@ -66,7 +66,7 @@ def test_budget_runs_out():
         run("." * 81, None, max_nodes=50)
 
 
-# ---- small files answered in the interpreter (clew.sudoku.files) ------------------------------
+# ---- small files answered in the interpreter (clew.sudoku.files.solve) ------------------------------
 
 
 def kernel_values(work):
@@ -75,7 +75,7 @@ def kernel_values(work):
 
 @pytest.mark.parametrize("mode", ["solve", "unique", "count"])
 def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch):
-    from clew.sudoku import files
+    from clew.sudoku.files import solve as files
 
     monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
     puzzles = list(sample_solutions)[: files.SMALL_FILE - 2]
@@ -100,7 +100,7 @@ def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch
 
 
 def test_large_files_and_hard_puzzles_go_to_the_kernels(sample_solutions, monkeypatch):
-    from clew.sudoku import files
+    from clew.sudoku.files import solve as files
 
     monkeypatch.setattr(_interpreted, "compiled_loaded", lambda: False)
     many = ("\n".join(list(sample_solutions)[: files.SMALL_FILE + 1]) + "\n").encode()
@@ -116,7 +116,7 @@ def test_one_puzzle_file_without_the_compiler(sample_solutions):
 
     puzzle = next(iter(sample_solutions))
     code = (
-        "import sys; from clew.sudoku.files import solve_file; "
+        "import sys; from clew.sudoku.files.solve import solve_file; "
         f"[print(a.status, a.solution) for chunk in solve_file({(puzzle + chr(10)).encode()!r}) for a in chunk]; "
         "print('numba' in sys.modules)"
     )
@@ -140,7 +140,7 @@ def test_a_rating_proves_a_puzzle_proper_in_the_interpreter(monkeypatch, sample_
     monkeypatch.setattr(_interpreted, "QUICK_NODES", 0)
     assert _interpreted.count_quickly(Grid("." * 81), 2) is None  # out of budget: the kernels
     code = (
-        "import sys; from clew.sudoku.logic import rate; "
+        "import sys; from clew.sudoku.logic.solver import rate; "
         "r = rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'); "
         "print(r.er, 'numba' in sys.modules)"
     )

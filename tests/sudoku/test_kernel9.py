@@ -9,15 +9,15 @@ import random
 
 import numpy as np
 import pytest
-from conftest import DATA_DIR, puzzle_lines, read_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_sudoku_solver import shuffled_grid
 
-from clew.sudoku import _kernels as K
-from clew.sudoku import _kernels9 as K9
 from clew.sudoku import _reference
+from clew.sudoku.compiled import _kernels as K
+from clew.sudoku.compiled import _kernels9 as K9
 from clew.sudoku.verify import check_solution
+from conftest import DATA_DIR, puzzle_lines, read_cases
 
 TABLES9 = K9.tables()
 PEERS, UNITS = K.tables(3)

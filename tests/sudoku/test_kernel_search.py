@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from clew.sudoku import _kernels as K
+from clew.sudoku.compiled import _kernels as K
 
 
 def grids(text_rows, k=3):

@@ -1,4 +1,4 @@
-"""The logical solver (clew.sudoku.logic): every technique on a hand-made position where it
+"""The logical solver (clew.sudoku.logic.solver): every technique on a hand-made position where it
 must fire (exact placements and eliminations) and one where it must not, the order of
 preference, the sentences, ratings and levels of known puzzles, soundness on the samples
 (every step keeps the true solution), proper-puzzle errors, 4x4 / 16x16 / 25x25 grids.
@@ -15,12 +15,11 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 
 from clew import sudoku
-from clew.sudoku import logic, techniques
 from clew.sudoku.grid import PuzzleFormatError, SudokuInputError
-from clew.sudoku.logic import (
+from clew.sudoku.logic import solver as logic
+from clew.sudoku.logic.solver import (
     TECHNIQUES,
     LogicalState,
     NotProperError,
@@ -31,6 +30,7 @@ from clew.sudoku.logic import (
     rate,
     solve_logically,
 )
+from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 
 #: The highest base rating before SE's chains: a broken pattern must leave no technique up
 #: to there (a chain may still find something in a position made of full candidates).
@@ -540,7 +540,7 @@ def test_known_ratings(name, line, level, figures, hardest):
     r = rate(puzzle)
     assert f"{r.er}/{r.ep}/{r.ed}" == figures and r.score == r.er
     assert r.level == level and not r.stuck
-    if hardest is not None:  # chains: named by clew.sudoku.chains
+    if hardest is not None:  # chains: named by clew.sudoku.logic.chains
         assert r.hardest == hardest
     assert sum(count for _, count in r.techniques) == r.steps
 

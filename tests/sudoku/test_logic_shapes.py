@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 
 from clew import cli, sudoku
 from clew.sudoku import Grid, generate
-from clew.sudoku.logic import LogicalState, rate, solve_logically
-from clew.sudoku.logic_tables import tables
-from clew.sudoku.shape import make_shape
-from clew.sudoku.variant_techniques import (
+from clew.sudoku.logic.solver import LogicalState, rate, solve_logically
+from clew.sudoku.logic.tables import tables
+from clew.sudoku.logic.variant_techniques import (
     _virtual_cages,
     cage_combinations,
     cage_single,
@@ -30,6 +29,7 @@ from clew.sudoku.variant_techniques import (
     sum_options,
     sum_options_seeing,
 )
+from clew.sudoku.shape import make_shape
 
 DATA = Path(__file__).resolve().parent / "data" / "shapes_published.txt"
 
@@ -115,7 +115,7 @@ def test_published_puzzles_are_solved_by_logic(puzzle, solution):
     """Every step agrees with the published solution, and the techniques reach it (the
     hardest killers here need the rule of 45 over two adjacent rows or columns, and one of
     them a forcing chain)."""
-    from clew.sudoku.rating import level_of
+    from clew.sudoku.logic.rating import level_of
 
     grid = sudoku.parse(puzzle)
     truth = tuple(int(ch) for ch in solution)  # sides up to 9 in this collection

@@ -1,4 +1,4 @@
-"""Rating a file as a job of clew.scale (``clew.sudoku.rate_file``): the records are those
+"""Rating a file as a job of clew.scale (``clew.sudoku.logic.rate_files``): the records are those
 of rating each line alone, in the file's order, with one worker or two, resumed from a
 journal or not; SE's own ratings of the reference puzzles come out; bad lines give their
 error and the others are still rated; the command line prints the same with --jobs 2."""
@@ -12,7 +12,7 @@ import pytest
 from clew import cli
 from clew.errors import ClewError
 from clew.scale import Journal, JournalError
-from clew.sudoku.rate_file import CHUNK, RateFile, rate_file
+from clew.sudoku.logic.rate_files import CHUNK, RateFile, rate_file
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sudoku_se_ratings.txt"
 

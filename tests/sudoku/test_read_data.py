@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.sudoku import batch as batch_module
-from clew.sudoku.batch import read_data, read_lines, split_lines
-from clew.sudoku.files import solve_file
+from clew.sudoku.files import batch as batch_module
+from clew.sudoku.files.batch import read_data, read_lines, split_lines
+from clew.sudoku.files.solve import solve_file
 
 GOOD = [
     "1...............",  # 4x4
@@ -80,7 +80,7 @@ def test_the_line_kernels_read_as_the_python_reader(pieces, endings, bom, final)
 
 def test_a_large_file_takes_the_kernel_path(monkeypatch):
     called = []
-    from clew.sudoku import _kernels_lines
+    from clew.sudoku.compiled import _kernels_lines
 
     original = _kernels_lines.scan_lines
     monkeypatch.setattr(_kernels_lines, "scan_lines", lambda *a: called.append(1) or original(*a))

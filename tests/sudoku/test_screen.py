@@ -1,5 +1,5 @@
 """The screen kernel (``_kernels_screen``) names the first basic technique that fires, as
-the plain-Python finders of :mod:`clew.sudoku.techniques` (the reference) find it: at the
+the plain-Python finders of :mod:`clew.sudoku.logic.techniques` (the reference) find it: at the
 positions the logical solutions of SE-rated puzzles pass through, on random candidate grids
 of nine shapes up to 16x16 (from every starting technique, so that each one is reached), and the
 engine takes the same steps with the screen as without it."""
@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clew._kernel_cache import numba_loaded
-from clew.sudoku import _kernels_screen as K
-from clew.sudoku import generate, logic, screen
-from clew.sudoku.logic import FINDERS, LogicalState, solve_logically
+from clew.sudoku import generate
+from clew.sudoku.compiled import _kernels_screen as K
+from clew.sudoku.logic import screen
+from clew.sudoku.logic import solver as logic
+from clew.sudoku.logic.solver import FINDERS, LogicalState, solve_logically
 from clew.sudoku.shape import make_shape
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sudoku_se_ratings.txt"

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's techniques and figures in clew.sudoku.logic (issue 14): the full house,
+"""Sudoku Explainer's techniques and figures in clew.sudoku.logic.solver (issue 14): the full house,
 SE's direct techniques, unique rectangles and BUG, aligned exclusion; each on a position
 where it must fire and on the same position with one candidate changed, where it must not.
 Then ER/EP/ED, the levels, the order of trial step by step against SE's own logs (kept in
@@ -13,14 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import DATA_DIR
 from test_logic import box, cell, col, elims, only, pos, row
 
 from clew import cli
-from clew.sudoku import logic
-from clew.sudoku.logic import LogicalState, rate, solve_logically
-from clew.sudoku.rating import serate_figures
-from clew.sudoku.techniques import Step
+from clew.sudoku.logic import solver as logic
+from clew.sudoku.logic.rating import serate_figures
+from clew.sudoku.logic.solver import LogicalState, rate, solve_logically
+from clew.sudoku.logic.techniques import Step
+from conftest import DATA_DIR
 
 SE_LOGS = Path(__file__).with_name("data") / "se_steps.txt"
 

@@ -7,9 +7,9 @@ file and its reader are checked."""
 from __future__ import annotations
 
 import pytest
-from conftest import DATA_DIR, read_se_ratings
 
 from clew import sudoku
+from conftest import DATA_DIR, read_se_ratings
 
 PATH = DATA_DIR / "sudoku_se_ratings.txt"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from clew import cover, sudoku
 from clew.errors import InvalidSolutionError
 from clew.sudoku import Grid
-from clew.sudoku.batch import read_lines
+from clew.sudoku.files.batch import read_lines
 from clew.sudoku.shape import ShapeError, make_shape, squarest_box
 from clew.sudoku.variants import split_line
 
@@ -359,7 +359,7 @@ def test_a_file_of_mixed_shapes():
         batch.sizes[0] >= 6 and batch.sizes[1] >= 6 and batch.sizes[2] >= 6 and batch.sizes[3] == 0
     )
     assert batch.errors[3].startswith("cage H (r4c3, 2 cells): sum 99 is impossible")
-    from clew.sudoku.files import solve_file
+    from clew.sudoku.files.solve import solve_file
 
     answers = [
         a

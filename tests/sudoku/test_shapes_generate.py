@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from clew import cli, cover, sudoku
 from clew.errors import BoardSizeError
 from clew.sudoku import Grid, _reference_shape
-from clew.sudoku.generate import GenerateError, GenerateWork, generate, generate_many
-from clew.sudoku.generate_shapes import MAX_CAGE, puzzle_line, random_cages, random_regions
+from clew.sudoku.generation.generator import GenerateError, GenerateWork, generate, generate_many
+from clew.sudoku.generation.shapes import MAX_CAGE, puzzle_line, random_cages, random_regions
 from clew.sudoku.shape import ShapeError
 
-gen = importlib.import_module("clew.sudoku.generate")
+gen = importlib.import_module("clew.sudoku.generation.generator")
 
 # ---------------------------------------------------------------------------------------------
 # Independent checks: an exact-cover model read from the shape's plain fields, connectivity
@@ -177,8 +177,8 @@ def test_jigsaw_regions_are_connected_and_of_n_cells():
 
 
 def test_bounded_completion_kernel():
-    from clew.sudoku import _kernels_shape as KS
-    from clew.sudoku.generate_shapes import _tables
+    from clew.sudoku.compiled import _kernels_shape as KS
+    from clew.sudoku.generation.shapes import _tables
 
     g = generate(variant="windoku", seed=6)
     tables = _tables(g.puzzle.shape)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_shapes_generate import exact_cover_count  # the exact-cover model of the same puzzle
 
 from clew import cli, sudoku
-from test_shapes_generate import exact_cover_count  # the exact-cover model of the same puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "shapes_published.txt"
 

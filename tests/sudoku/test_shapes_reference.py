@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_shapes_generate import exact_cover_count  # the exact-cover model of the same puzzle
 
 from clew import sudoku
 from clew.sudoku import Grid, _reference_shape
-from clew.sudoku.generate import generate, generate_many
+from clew.sudoku.generation.generator import generate, generate_many
 from clew.sudoku.shape import make_shape
-from test_shapes_generate import exact_cover_count  # the exact-cover model of the same puzzle
 
 
 class Kernel:
@@ -263,8 +263,9 @@ def test_counts_agree_with_exact_cover(impl, grid):
     ),
 )
 def test_kernel_innies_are_the_reference_innies(seed, rules):
-    from clew.sudoku import _kernels_shape, kernels
-    from clew.sudoku.generate import generate
+    from clew.sudoku import kernels
+    from clew.sudoku.compiled import _kernels_shape
+    from clew.sudoku.generation.generator import generate
 
     shape = generate(seed=seed % 9, **rules).puzzle.shape
     units, gptr, gcells, gsum = kernels.shape_tables(shape)

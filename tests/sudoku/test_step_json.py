@@ -9,8 +9,8 @@ import pytest
 
 from clew import sudoku
 from clew.sudoku import geometry
-from clew.sudoku.logic import LogicalState, solve_logically
-from clew.sudoku.techniques import Step
+from clew.sudoku.logic.solver import LogicalState, solve_logically
+from clew.sudoku.logic.techniques import Step
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 #: A puzzle whose logical solution needs more than singles (eliminations, patterns of cells).

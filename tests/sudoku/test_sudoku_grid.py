@@ -19,7 +19,7 @@ from clew.sudoku import (
     SudokuInputError,
     parse,
 )
-from clew.sudoku.batch import format_lines, has_conflict, read_lines, split_lines
+from clew.sudoku.files.batch import format_lines, has_conflict, read_lines, split_lines
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLVED_4 = "1234341221434321"

@@ -12,12 +12,11 @@ import random
 
 import numpy as np
 import pytest
-from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clew import sudoku
-from clew.errors import ArgumentError, BoardSizeError, ClewError
+from clew.errors import ArgumentError, ClewError
 from clew.sudoku import (
     ConflictingGivensError,
     CountTooLargeError,
@@ -33,7 +32,8 @@ from clew.sudoku import (
     solve_array,
 )
 from clew.sudoku import solver as solver_module
-from clew.sudoku.batch import read_lines, split_lines
+from clew.sudoku.files.batch import read_lines, split_lines
+from conftest import DATA_DIR, SAMPLES, puzzle_lines, shared_collection
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -11,10 +11,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.sudoku import uniqueness
-from clew.sudoku._kernels_uniqueness import OVERFLOW, all_loops, find_loops
-from clew.sudoku.logic import LogicalState
-from clew.sudoku.techniques import _bits
+from clew.sudoku.compiled._kernels_uniqueness import OVERFLOW, all_loops, find_loops
+from clew.sudoku.logic import uniqueness
+from clew.sudoku.logic.solver import LogicalState
+from clew.sudoku.logic.techniques import _bits
 
 
 def _reference_loops(s: LogicalState, start: int, v1: int, v2: int) -> list[list[int]]:

@@ -10,7 +10,6 @@ inside its frame: every step against a replay of the events in Python, no error,
 from __future__ import annotations
 
 import copy
-import html
 import itertools
 import json
 import os
@@ -24,18 +23,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import clew
-from clew import _display, maze, queens, search, sudoku
-from clew.errors import ClewError
-from clew.trace import Trace
-from clew.viz import notebook
-from clew.viz.player import player_html
 from test_player import (  # the Chromium fixture and the helpers of the player's tests
     GEOMETRY,
     LEETCODE,
     SMALL,
-    STATE,
     ZERO,
     Player,
     assert_square_board,
@@ -45,6 +36,13 @@ from test_player import (  # the Chromium fixture and the helpers of the player'
     replay_sudoku,
     sudoku_grid,
 )
+
+import clew
+from clew import _display, maze, queens, search, sudoku
+from clew.errors import ClewError
+from clew.trace import Trace
+from clew.viz import notebook
+from clew.viz.player import player_html
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

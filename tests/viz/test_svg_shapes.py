@@ -13,7 +13,7 @@ import pytest
 from clew import cli, sudoku
 from clew.errors import ClewError
 from clew.sudoku import Grid
-from clew.sudoku.generate import generate
+from clew.sudoku.generation.generator import generate
 from clew.viz.svg import sudoku_svg
 
 NS = "{http://www.w3.org/2000/svg}"

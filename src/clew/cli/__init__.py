@@ -68,11 +68,11 @@ from ._common import (
     Group,
     _close_stdout_quietly,
     _is_write_fault,
-    install_compile_notice,
     _one_line,
     _OutputClosed,
     _OutputFailed,
     _Stopped,
+    install_compile_notice,
 )
 
 __all__ = [

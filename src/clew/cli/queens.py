@@ -33,9 +33,9 @@ from ._common import (
     compile_notice,
     format_option,
     max_events_option,
+    play_options,
     scale_arguments,
     scale_options,
-    play_options,
     strategy_option,
     summary_option,
 )
@@ -593,9 +593,7 @@ def queens_tree(n: int, svg: str, strategy: str, max_nodes: int) -> None:
       clew queens tree 5 --svg tree5.svg
     """
     from ..queens import trace
-    from ..viz.svg import tree_svg
-
-    from ..viz.svg import TreeTooLargeError
+    from ..viz.svg import TreeTooLargeError, tree_svg
 
     _at_most(n, 12, "the tree of a larger board does not fit a picture")
     events = list(trace(n, strategy, max_events=20 * max_nodes))

@@ -23,17 +23,17 @@ from ._common import (
     _one_line,
     _OptionalArgument,
     _play,
-    _summary_alone,
     _plural,
     _read_input,
+    _summary_alone,
     _write_text,
     _write_trace,
     chosen_format,
     format_option,
     max_events_option,
+    play_options,
     scale_arguments,
     scale_options,
-    play_options,
     strategy_option,
     summary_option,
     symbols_option,
@@ -171,7 +171,7 @@ def _check_alphabet(symbols: str | None) -> str | None:
 
 def _source(source: str) -> dict:
     """FILE|PUZZLE of 'solve' and 'rate' as the library takes it: stdin's bytes for '-',
-    else the argument itself (an existing file, or one puzzle: clew.sudoku.source decides)."""
+    else the argument itself (an existing file, or one puzzle: clew.sudoku.files.source decides)."""
     if source == "-":
         data, name = _read_input("-")
         return {"source": data, "name": name}
@@ -282,7 +282,7 @@ def sudoku_solve(
     symbols = _check_alphabet(symbols)
     shape = _shape_arguments(box, variant)
 
-    from ..sudoku.files import Tally, solve_file
+    from ..sudoku.files.solve import Tally, solve_file
 
     mode = "count" if count_ else ("unique" if unique else "solve")
     chunks = solve_file(
@@ -450,7 +450,7 @@ def sudoku_trace(
       clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --strategy textbook --summary
       clew sudoku trace 1.....2.....3.....4.....5.....6..... --box 2x3
     """
-    from ..sudoku import trace
+    from ..sudoku.tracing import trace
 
     text = _puzzle_argument(puzzle)
     shape = _shape_arguments(box, variant)
@@ -509,7 +509,8 @@ def sudoku_play(
       clew sudoku play 1............... --strategy textbook --animate
       clew sudoku play "AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4" --html killer.html
     """
-    from ..sudoku import Grid, trace
+    from ..sudoku import Grid
+    from ..sudoku.tracing import trace
 
     text = _puzzle_argument(puzzle)
     shape = _shape_arguments(box, variant)
@@ -647,8 +648,8 @@ def sudoku_generate(
       clew sudoku generate --box 2x3 --count 5
       clew sudoku generate --variant killer --seed 1
     """
-    from ..sudoku.generate import DifficultyNotReachedError, generate_many
-    from ..sudoku.generate_shapes import puzzle_line
+    from ..sudoku.generation.generator import DifficultyNotReachedError, generate_many
+    from ..sudoku.generation.shapes import puzzle_line
 
     fmt = chosen_format(fmt, as_json)
     if scale["journal"] and seed is None:

@@ -96,7 +96,7 @@ def sudoku_rate(
       clew sudoku generate --count 10 | clew sudoku rate --line-numbers
       clew sudoku rate top1465.txt --jobs 2 --journal ratings.db
     """
-    from ..sudoku.rate_file import rate_file
+    from ..sudoku.logic.rate_files import rate_file
 
     fmt = chosen_format(fmt, as_json)
     if line_numbers and fmt != "line":
@@ -194,7 +194,7 @@ def sudoku_hint(
       clew sudoku hint ..3.4.........42 --format json
     """
     from ..sudoku.grid import Grid
-    from ..sudoku.logic import NotProperError, hint
+    from ..sudoku.logic.solver import NotProperError, hint
 
     fmt = chosen_format(fmt, as_json)
     grid = Grid(
@@ -241,7 +241,7 @@ def sudoku_explain(
       clew sudoku explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku explain ..3.4.........42 --format json
     """
-    from ..sudoku.logic import NotProperError, explanation
+    from ..sudoku.logic.solver import NotProperError, explanation
 
     fmt = chosen_format(fmt, as_json)
     try:

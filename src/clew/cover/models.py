@@ -23,10 +23,10 @@ import textwrap
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .problem import CoverInputError, Problem
 from .counting import count
-from .solver import check_cover, solutions
+from .problem import CoverInputError, Problem
 from .rooks import RookProblem, rook_matrices, rook_matrix  # a model with multiplicities
+from .solver import check_cover, solutions
 
 if TYPE_CHECKING:  # clew.sudoku is imported by the two functions that need it, not by cover
     from ..sudoku.grid import Grid

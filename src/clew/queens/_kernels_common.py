@@ -19,7 +19,6 @@ each search are drawn in its own module.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits, kept where no compiler loads)

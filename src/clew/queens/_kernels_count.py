@@ -72,10 +72,16 @@ import numpy as np
 from numba import njit
 
 from .._bits import ctz64, popcount64
-from ._kernels_common import COLUMN_LINE, MAX_BORDER, SYMMETRIES, emit_image, sort_small, transform
-from ._kernels_common import MAX_COUNT_N  # noqa: F401  (the limit of these kernels, for the counting API)
+from ._kernels_common import (
+    COLUMN_LINE,
+    MAX_BORDER,
+    MAX_COUNT_N,  # noqa: F401  (the limit of these kernels, for the counting API)
+    SYMMETRIES,
+    emit_image,
+    sort_small,
+    transform,
+)
 from .border import TABLE_COLUMNS, TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT  # the table's columns
-
 
 #: Slots of the per-depth state ``S[d]`` of the completion search: its masks, its untried
 #: squares, its line. ``S`` has ``SLOTS`` columns: one 64-byte cache line per depth.

@@ -38,7 +38,6 @@ _u = uint64  # an index known to be >= 0: spares numba's negative-index wraparou
 from .._bits import ctz64
 from ._kernels_common import MAX_BORDER, SYMMETRIES, sort_small, transform
 from ._kernels_count import (
-    ROOM,
     STATE_DEPTH,
     STATE_LEFT,
     TABLE_QUEENS,

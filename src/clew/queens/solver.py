@@ -29,12 +29,11 @@ from ._kernels_text_sym import NOT_STARTED as SYM_NOT_STARTED
 from ._kernels_text_sym import SLOTS as SYM_SLOTS
 from ._kernels_text_sym import sym_text_next
 from ._kernels_verify import first_conflict
+from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
 from .border import border_constellations
-from .solution import Solution
 from .counter import count, count_total, counts  # noqa: F401
 from .counting import constellations, count_piece, count_symmetric  # noqa: F401
-
-from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
+from .solution import Solution
 
 _BATCH = 4096
 #: Bytes of text a kernel call writes at most: the one buffer of a symmetry-order stream.

@@ -17,11 +17,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from ..errors import DEFAULT_JOBS, ArgumentError
-
 # check_jobs is the contract's own check, offered here too for works that finish without
 # the mechanism and must refuse a bad value in the same words
-from ..errors import check_jobs
+from ..errors import DEFAULT_JOBS, ArgumentError, check_jobs
 from .address import check_scheduler
 from .executors import Dask, Inline, Processes, Threads
 from .journal import Journal

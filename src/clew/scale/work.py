@@ -66,9 +66,9 @@ WORKS = {
     "clew.queens.counting:QueensCount": "a queens count (clew queens count N --journal)",
     "clew.cover.counting:CoverCount": "an exact cover count (clew cover solve FILE --count --journal)",
     "clew.search.counting:SearchCount": "a count of a search of your own (clew.search.count(..., journal=))",
-    "clew.sudoku.files:SolveFile": "a Sudoku file solved (clew sudoku solve FILE --journal)",
-    "clew.sudoku.rate_file:RateFile": "a Sudoku file rated (clew sudoku rate FILE --journal)",
-    "clew.sudoku.generate:GenerateWork": "a Sudoku generation (clew sudoku generate --seed S --journal)",
+    "clew.sudoku.files.solve:SolveFile": "a Sudoku file solved (clew sudoku solve FILE --journal)",
+    "clew.sudoku.logic.rate_files:RateFile": "a Sudoku file rated (clew sudoku rate FILE --journal)",
+    "clew.sudoku.generation.generator:GenerateWork": "a Sudoku generation (clew sudoku generate --seed S --journal)",
 }
 
 

@@ -10,7 +10,7 @@ verifier (:func:`is_solution`, :func:`check_solution`) is written apart from the
 Puzzles are made by :func:`generate` / :func:`generate_many` (proven proper, reproducible
 from a seed, optionally at a difficulty), rated by :func:`rate` on Sudoku Explainer's scale
 of human techniques, and explained step by step by :func:`hint` / :func:`explain`
-(:mod:`clew.sudoku.logic`). The shape of the grid -- cells, units, peers, cell names such as
+(:mod:`clew.sudoku.logic.solver`). The shape of the grid -- cells, units, peers, cell names such as
 ``r3c5`` -- is defined once, in :mod:`clew.sudoku.geometry`; the kernel that solves each
 size is chosen in :mod:`clew.sudoku.kernels`.
 
@@ -37,9 +37,6 @@ Traceback (most recent call last):
 clew.sudoku.grid.ConflictingGivensError: r1c1 and r1c8 are both 5 in row 1
 """
 
-import sys
-import types
-
 from .._lazy import lazy_names
 
 # Every public name is loaded on first use (PEP 562): `import clew.sudoku.shape`, which the
@@ -60,7 +57,7 @@ _LAZY = {
         "grid",
     ),
     **dict.fromkeys(("check_solution", "is_solution"), "verify"),
-    "trace": "trace",
+    "trace": "tracing",
     **dict.fromkeys(
         (
             "MAX_COUNT",
@@ -75,7 +72,7 @@ _LAZY = {
     ),
     **dict.fromkeys(
         ("DifficultyNotReachedError", "GenerateError", "Generated", "generate", "generate_many"),
-        "generate",
+        "generation.generator",
     ),
     **dict.fromkeys(
         (
@@ -88,28 +85,15 @@ _LAZY = {
             "rate",
             "solve_logically",
         ),
-        "logic",
+        "logic.solver",
     ),
-    **dict.fromkeys(("RateFile", "rate_file"), "rate_file"),
-    "solve_file": "files",
+    **dict.fromkeys(("RateFile", "rate_file"), "logic.rate_files"),
+    "solve_file": "files.solve",
 }
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY)
 
-
-class _Package(types.ModuleType):
-    """This package: the functions ``generate``, ``rate_file`` and ``trace`` keep their
-    names when their modules (``clew.sudoku.generate``, ...) are imported, which would
-    otherwise bind the module to the package's attribute of the same name."""
-
-    def __setattr__(self, name: str, value) -> None:
-        if name in _LAZY and name == _LAZY[name] and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "DifficultyNotReachedError",

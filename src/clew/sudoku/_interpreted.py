@@ -5,7 +5,7 @@ The compiled kernels (:mod:`clew.sudoku.kernels`) are hundreds of times faster p
 a process pays about 0.7 s before their first node (importing numba and its first kernel
 call). A typical puzzle takes a few hundred nodes here, milliseconds; so the friendly layer
 tries this solver first on small files, with a budget of nodes, and hands the file to the
-kernels when the budget runs out (see :func:`clew.sudoku.files.solve_file`).
+kernels when the budget runs out (see :func:`clew.sudoku.files.solve.solve_file`).
 
 The search is the usual one, written for any grid whose rules are "all different" over
 units: a candidate bit set per cell (bit ``d - 1`` for digit ``d``), placing a digit removes

@@ -1,5 +1,5 @@
 """Plain pure-Python backtracking over any :class:`~clew.sudoku.shape.Shape`: the reference
-that the shape kernel (:mod:`clew.sudoku._kernels_shape`) is tested against.
+that the shape kernel (:mod:`clew.sudoku.compiled._kernels_shape`) is tested against.
 
 The textbook search, with the rules read again from the shape's plain fields (nothing of
 :mod:`clew.sudoku.geometry` or of the kernel's tables is used): rows, columns, boxes by

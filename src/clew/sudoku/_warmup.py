@@ -22,7 +22,7 @@ SMALL = "1...........4..."
 def solve() -> None:
     """The solvers: one puzzle, a file of them, counts, other shapes and variants."""
     from . import count, solve, solve_file
-    from .batch import KERNEL_LINES, read_data
+    from .files.batch import KERNEL_LINES, read_data
 
     read_data(((CLASSIC + "\n") * KERNEL_LINES).encode())  # a large file: read by kernels
     solve(CLASSIC)
@@ -44,7 +44,7 @@ def rate() -> None:
 
 def generate() -> None:
     """The generator of hard puzzles (``clew sudoku generate --difficulty hard``)."""
-    from . import generate
+    from .generation.generator import generate
 
     generate(difficulty="hard", seed=1)
 

@@ -63,10 +63,10 @@ import numpy as np
 from .._display import Picture
 from ..errors import article, plural
 from . import geometry
-from .shape import SIZES  # noqa: F401  (clew.sudoku.SIZES, read here since the grid was first)
 from .shape import (
     MAX_SIDE,
     MIN_SIDE,
+    SIZES,  # noqa: F401  (clew.sudoku.SIZES, read here since the grid was first)
     PuzzleFormatError,
     Shape,
     ShapeError,
@@ -76,7 +76,6 @@ from .shape import (
     squarest_box,
 )
 from .variants import split_line, write_cages, write_regions
-
 
 #: The default alphabet: digit ``d`` is written ``DIGITS[d - 1]``.
 DIGITS = "123456789ABCDEFGHIJKLMNOP"

@@ -19,9 +19,9 @@ an int ``k`` for the classic k^2 x k^2 grid. Registered today:
 ===========  =========  =====================================================================
  shape       name       kernel
 ===========  =========  =====================================================================
- classic k   general    :mod:`clew.sudoku._kernels`: a candidate mask per cell (the fallback)
- classic 3   band9      :mod:`clew.sudoku._kernels9`: per-digit bitboards of the 27-cell bands
- any other   shape      :mod:`clew.sudoku._kernels_shape`: units, groups and cage sums as tables
+ classic k   general    :mod:`clew.sudoku.compiled._kernels`: a candidate mask per cell (the fallback)
+ classic 3   band9      :mod:`clew.sudoku.compiled._kernels9`: per-digit bitboards of the 27-cell bands
+ any other   shape      :mod:`clew.sudoku.compiled._kernels_shape`: units, groups and cage sums as tables
 ===========  =========  =====================================================================
 
 Rectangular boxes, jigsaws and every variant go to the shape kernel; :func:`shape_tables`
@@ -42,7 +42,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _kernels, _kernels9, _kernels_shape, geometry
+from . import geometry
+from .compiled import _kernels, _kernels9, _kernels_shape
 from .shape import Shape, as_shape
 
 __all__ = [
@@ -178,7 +179,7 @@ def _band9(k: int) -> SolveBatch:
 
 def shape_tables(shape: Shape | int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The shape kernel's tables of one shape: ``units`` (U, n), ``gptr`` (G + 1,),
-    ``gcells`` (L,), ``gsum`` (G,) as int64 arrays (see :mod:`clew.sudoku._kernels_shape`).
+    ``gcells`` (L,), ``gsum`` (G,) as int64 arrays (see :mod:`clew.sudoku.compiled._kernels_shape`).
     The groups are the shape's: extra regions under n cells, then cages (the batch kernel
     adds each unit's innies, :func:`innies`).
 
@@ -202,7 +203,7 @@ def shape_tables(shape: Shape | int) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 def innies(shape: Shape) -> list[tuple[int, tuple[int, ...]]]:
     """The rule of 45 as more cages, in plain Python (the reference of the kernel's
-    :func:`~clew.sudoku._kernels_shape.with_innies`, which the batch solver calls): for
+    :func:`~clew.sudoku.compiled._kernels_shape.with_innies`, which the batch solver calls): for
     each unit, the cells outside the cages that lie inside it add up to the unit's sum
     (1 + ... + n) less those cages' sums. They are all in the unit, so their digits differ:
     one more cage, implied by the others (``(sum, cells)``, unit by unit; none without

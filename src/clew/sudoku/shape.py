@@ -19,7 +19,7 @@ shape (an int ``k`` still means the k x k box), the grid reader (:mod:`clew.sudo
 gives each :class:`~clew.sudoku.Grid` its shape, and the kernels are chosen by shape in
 :mod:`clew.sudoku.kernels`: the band kernel for the classic 9x9, the general kernel for the
 other classic k^2 x k^2 sizes (both unchanged), and the shape kernel
-(:mod:`clew.sudoku._kernels_shape`) for everything else, which takes its units, groups and
+(:mod:`clew.sudoku.compiled._kernels_shape`) for everything else, which takes its units, groups and
 cage sums as tables (a batch of killer puzzles is one kernel call with one table per
 puzzle). The verifier (:mod:`clew.sudoku.verify`) and the reference
 (:mod:`clew.sudoku._reference`) keep their own reading of the rules.

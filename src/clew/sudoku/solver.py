@@ -25,8 +25,8 @@ from ..errors import (
     check_size,
 )
 from ..scale import Work, run
-from . import _kernels as K
-from . import _kernels_shape as KS
+from .compiled import _kernels as K
+from .compiled import _kernels_shape as KS
 from .grid import Grid, PuzzleFormatError, parse
 from .kernels import general_tables, kernel, shape_tables, stack_tables
 from .shape import MAX_COUNT, Shape, as_shape

@@ -96,7 +96,7 @@ _SVG: tuple[tuple[str, str, Callable], ...] = (
     ("clew.queens.solution", "Solution", _queens),
     ("clew.queens.completion", "Completion", _completion),
     ("clew.sudoku.grid", "Grid", _grid),
-    ("clew.sudoku.step", "Step", _step),
+    ("clew.sudoku.logic.step", "Step", _step),
     ("clew.maze.maze", "Maze", _maze),
     ("clew.maze.maze", "MazeSolution", _maze),
 )

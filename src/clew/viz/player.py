@@ -53,11 +53,11 @@ from collections.abc import Iterable, Mapping
 
 from ..errors import ClewError
 from . import EVENT_TYPES
+from .player_maze import MAZE_CSS, MAZE_JS, MAZE_LEGEND
 from .trace_kinds import as_int as _int
 from .trace_kinds import end_event as _end
 from .trace_kinds import guess_kind as _guess_kind
 from .trace_kinds import maze_meta, queens_meta, search_meta, sudoku_meta
-from .player_maze import MAZE_CSS, MAZE_JS, MAZE_LEGEND
 
 __all__ = ["MAX_EVENTS", "player_html", "write_player"]
 

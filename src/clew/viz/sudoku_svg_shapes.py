@@ -29,7 +29,6 @@ neighbours in the cage, the cell across the corner not) gets a small square bend
 
 from __future__ import annotations
 
-
 from ..sudoku import geometry
 from ..sudoku.shape import Shape
 from ._svg_doc import _FILLED, _GIVEN, _document, _el

@@ -113,7 +113,7 @@ def decode_grid(text: str, side: int | None = None) -> list[int] | None:
 
 
 def _shape_meta(end: dict, side: int) -> dict:
-    """The shape an ``end`` event describes (see :func:`clew.sudoku.trace.shape_fields`),
+    """The shape an ``end`` event describes (see :func:`clew.sudoku.tracing.shape_fields`),
     checked: ``regions`` (side * side region numbers 0..side-1), ``shaded`` (cells),
     ``cages`` (``[sum, [cells]]``); what is malformed is left out."""
     out: dict = {}
