@@ -67,13 +67,15 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.count)
     print(
-        f"{len(states)} positions (of {args.count} puzzles) where the techniques below 6.5 are stuck"
+        f"{len(states)} positions (of {args.count} puzzles) where the techniques below 6.5 are "
+        "stuck"
     )
     modes = [True, False] if args.reference else [True]
     for fast in modes:
         chains.FAST = fast
         print(
-            f"\n{'kernel' if fast else 'reference'}: producer, median ms per call, max ms, steps found"
+            f"\n{'kernel' if fast else 'reference'}: producer, median ms per call, max ms, steps "
+            "found"
         )
         for name, median, top, found in time_finders(states, args.repeat):
             print(f"  {name:28} {median * 1000:9.2f} {top * 1000:9.2f} {found:5}")

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
-from clew.sudoku.logic import chains
+from clew.sudoku.logic import chains, state
 from clew.sudoku.logic import solver as logic
 
 
@@ -40,12 +41,12 @@ def main() -> None:
 
         return run
 
-    logic._FINDERS = tuple(
+    state._FINDERS = tuple(
         (n, r, timed(n, f) if n in names or n.startswith("Aligned") else f)
-        for n, r, f in logic._FINDERS
+        for n, r, f in state._FINDERS
     )
     rows = []
-    for line in open(args.tsv, encoding="utf-8"):
+    for line in Path(args.tsv).read_text(encoding="utf-8").splitlines(keepends=True):
         fields = line.rstrip("\n").split("\t")
         if line.strip() and not line.startswith("#") and float(fields[1]) >= args.min_er:
             rows.append(fields)

@@ -160,7 +160,7 @@ def run(
 
 
 def path_of(module: str) -> str:
-    """``clew.queens._kernels_count`` -> ``queens/_kernels_count.py``."""
+    """``clew.queens.compiled._kernels_count`` -> ``queens/compiled/_kernels_count.py``."""
     return module.removeprefix("clew.").replace(".", "/") + ".py"
 
 
@@ -247,7 +247,8 @@ def main() -> None:
             functions[key] = max(functions.get(key, 0.0), seconds)
             users.setdefault(key, []).append(name.split(" (")[0].removeprefix("clew "))
     print(
-        "\nTop-level kernel compiles, CPU seconds (nested ones included in their caller's), longest first\n"
+        "\nTop-level kernel compiles, CPU seconds (nested ones included in their caller's), "
+        "longest first\n"
     )
     print("| kernel | cold compile (CPU) | commands that need it |")
     print("|---|---|---|")
@@ -255,7 +256,7 @@ def main() -> None:
         print(f"| `{key[0]}:{key[1]}` | {seconds:.2f} s | {', '.join(users[key])} |")
 
     modules: dict[str, list] = {}
-    for name, keys in nested.items():
+    for keys in nested.values():
         for module, function in keys:
             modules.setdefault(module, [set(), 0.0])[0].add(function)
     # a module's estimate: the most that one command compiled of it (a rating below 9.0

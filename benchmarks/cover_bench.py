@@ -15,7 +15,8 @@ of clew and are never imported by it:
 
 From the repository root::
 
-    python benchmarks/cover_bench.py --reps 3 --xcover-python /tmp/xcbench/bin/python --dlx1 /tmp/dlx1/dlx1
+    python benchmarks/cover_bench.py --reps 3 --xcover-python /tmp/xcbench/bin/python \
+        --dlx1 /tmp/dlx1/dlx1
 
 Each repetition runs every contestant once, in turn, so all see the same machine state;
 medians are reported with ratios to xcover and to DLX1, and search nodes per second.

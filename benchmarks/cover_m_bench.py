@@ -58,7 +58,7 @@ def instances() -> dict:
             [names[n] + (f":{c}" if c is not None else "") for n, c in entries]
             for entries in p.entries
         ]
-        bounds = {names[i]: b for i, b in zip(p.primary, p.bounds) if b != (1, 1)}
+        bounds = {names[i]: b for i, b in zip(p.primary, p.bounds, strict=False) if b != (1, 1)}
         return Problem(
             options,
             primary=[names[i] for i in p.primary],
@@ -172,13 +172,15 @@ def main() -> None:
             cpu = statistics.median(cpus[name, who])
             search = statistics.median(searches[name, who])
             print(
-                f"| {name} | {counts[name]:,} | {who} | {median:.3f} s | {median / base:.2f}x | {cpu:.3f} s "
+                f"| {name} | {counts[name]:,} | {who} | {median:.3f} s | {median / base:.2f}x | "
+                f"{cpu:.3f} s "
                 f"| {cpu / cpu_base:.2f}x | {search:.3f} s | {search / base:.2f}x |"
             )
     print()
     for (name, who), runs in times.items():
         print(
-            f"{name} {who}: wall [{', '.join(f'{t:.3f}' for t in sorted(runs))}], CPU [{', '.join(f'{t:.3f}' for t in sorted(cpus[name, who]))}]"
+            f"{name} {who}: wall [{', '.join(f'{t:.3f}' for t in sorted(runs))}], CPU "
+            f"[{', '.join(f'{t:.3f}' for t in sorted(cpus[name, who]))}]"
         )
 
 

@@ -1,6 +1,6 @@
 """Algorithm M's two kernels side by side, in one process: the dancing links
-(``clew.cover._kernels_m``) and the bitsets (``clew.cover._kernels_mbits``), which search
-the same tree; count only, on the instances of ``cover_m_bench.py``.
+(``clew.cover.compiled._kernels_m``) and the bitsets (``clew.cover.compiled._kernels_mbits``),
+which search the same tree; count only, on the instances of ``cover_m_bench.py``.
 
 From the repository root::
 
@@ -27,16 +27,14 @@ from cover_m_bench import instances  # noqa: E402
 
 
 def run(problem, kernel: str) -> tuple[float, int, int]:
-    from clew.cover import Search, _kernels_m, _kernels_mbits
+    from clew.cover import Search
+    from clew.cover.kernels import MULTIPLICITY
 
     s = Search(problem, engine="multiplicity")
     out = np.zeros((0, s._width), np.int64)  # count only
     sizes = np.zeros(0, np.int64)
     t0 = time.perf_counter()
-    if kernel == "links":
-        _kernels_m.search(*s._m, s._x, s._ft, s._meta, 0, out, sizes, s._path, 0, 0)
-    else:
-        _kernels_mbits.search(*s._mb, s._meta, 0, out, sizes, s._path, 0, 0)
+    MULTIPLICITY.run(s.state, s._meta, 0, out, sizes, on_links=kernel == "links")
     return time.perf_counter() - t0, s.count, s.nodes
 
 
@@ -49,7 +47,8 @@ def main() -> None:
     small = instances()["tetro6x6"]
     run(small, "links"), run(small, "bits")  # the kernels loaded once, not timed
     print(
-        "| instance | solutions | nodes | links | bitsets | ratio | links per node | bitsets per node |"
+        "| instance | solutions | nodes | links | bitsets | ratio "
+        "| links per node | bitsets per node |"
     )
     print("|---|---|---|---|---|---|---|---|")
     runs = []
@@ -72,7 +71,8 @@ def main() -> None:
             flush=True,
         )
         runs.append(
-            f"{name}: links {sorted(round(t, 3) for t in times['links'])}, bitsets {sorted(round(t, 3) for t in times['bits'])}"
+            f"{name}: links {sorted(round(t, 3) for t in times['links'])}, "
+            f"bitsets {sorted(round(t, 3) for t in times['bits'])}"
         )
     print()
     print("\n".join(runs))

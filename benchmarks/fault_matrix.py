@@ -1,6 +1,6 @@
 """The full fault matrix: every long job killed at seeded moments, resumed, compared.
 
-For every job of the registry ``tests/fault_jobs.py`` (the one the suite's small matrix,
+For every job of the registry ``tests/helpers/fault_jobs.py`` (the one the suite's small matrix,
 ``tests/test_fault_matrix.py``, runs over):
 
 * ``SIGKILL`` at MOMENTS seeded random moments, each in a fresh journal, then the same
@@ -43,8 +43,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import fault_jobs  # noqa: E402  (the registry lives with the tests)
-from fault_jobs import JOBS, finish, finished_pieces, kill_group, popen, signal_at, total_pieces  # noqa: E402
+from helpers import fault_jobs  # noqa: E402  (the registry lives with the tests)
+from helpers.fault_jobs import (  # noqa: E402  (after the path above)
+    JOBS,
+    finish,
+    finished_pieces,
+    kill_group,
+    popen,
+    signal_at,
+    total_pieces,
+)
 
 
 def _moment(proc, journal, fraction, sig, rng, after=0):
@@ -224,11 +232,13 @@ def main(argv=None) -> int:
                 whole = fault_jobs.run(job.command(folder, args.size), timeout=600)
                 if whole.returncode != job.status:
                     print(
-                        f"{job.name}: the uninterrupted run exits {whole.returncode}: {whole.stderr[-300:]!r}"
+                        f"{job.name}: the uninterrupted run exits {whole.returncode}: "
+                        f"{whole.stderr[-300:]!r}"
                     )
                     return 1
                 print(
-                    f"{job.name}: uninterrupted in {time.monotonic() - t0:.1f} s (status {whole.returncode})",
+                    f"{job.name}: uninterrupted in {time.monotonic() - t0:.1f} s (status "
+                    f"{whole.returncode})",
                     flush=True,
                 )
                 cells = [
@@ -241,7 +251,7 @@ def main(argv=None) -> int:
                     for moment in range(args.moments):
                         rng = random.Random(f"{args.seed} {job.name} {name} {moment}")
                         fraction = rng.uniform(0.05, 0.8)
-                        for attempt in range(3):
+                        for _attempt in range(3):
                             if sig is None:
                                 outcome, detail = dask_cell(
                                     job, folder, args.size, whole, cluster, client, fraction, rng
@@ -271,7 +281,8 @@ def main(argv=None) -> int:
             client.close()
             cluster.close()
     print(
-        f"\n{sum(outcomes.values())} cells in {time.monotonic() - started:.0f} s, seed {args.seed}, size {args.size}"
+        f"\n{sum(outcomes.values())} cells in {time.monotonic() - started:.0f} s, seed "
+        f"{args.seed}, size {args.size}"
     )
     names = sorted({outcome for _, _, outcome in outcomes})
     print("| job | cell | " + " | ".join(names) + " |")

@@ -1,7 +1,8 @@
 """Fuzz the readers of clew: every input is answered, or refused in one line, in bounded time
 and memory.
 
-    python benchmarks/fuzz.py READER --cases N [--seed S] [--cli K] [--subprocess K] [--budget SECONDS]
+    python benchmarks/fuzz.py READER --cases N [--seed S] [--cli K] [--subprocess K]
+                              [--budget SECONDS]
 
 READER is one of the readers of ``benchmarks/fuzz_readers.py`` (``sudoku-line``,
 ``sudoku-file``, ``jigsaw``, ``killer``, ``dlx``, ``maze``, ``trace``, ``journal``,
@@ -65,8 +66,10 @@ class Outcome:
 
     def line(self) -> str:
         return (
-            f"{self.reader:13} {self.cases:>8,} cases in {self.seconds:7.1f} s, {self.refused:>8,} refused, "
-            f"slowest {self.slowest * 1000:6.1f} ms, {self.cli_cases} CLI + {self.subprocess_cases} subprocess, "
+            f"{self.reader:13} {self.cases:>8,} cases in {self.seconds:7.1f} s, {self.refused:>8,} "
+            "refused, "
+            f"slowest {self.slowest * 1000:6.1f} ms, {self.cli_cases} CLI + "
+            f"{self.subprocess_cases} subprocess, "
             f"extremes peak {self.peak / 2**20:6.1f} MB, {len(self.findings)} findings"
         )
 
@@ -210,7 +213,8 @@ def fuzz_cli(
         argv = reader.cli(path)
         if argv is None or any("\x00" in arg for arg in argv):
             continue  # no process can be given a NUL in an argument
-        shown = f"seed {seed} CLI case {i}: clew {' '.join(a if len(a) < 80 else a[:80] + '...' for a in argv)} with {_short(data)}"
+        words = " ".join(a if len(a) < 80 else a[:80] + "..." for a in argv)
+        shown = f"seed {seed} CLI case {i}: clew {words} with {_short(data)}"
         if i < cases:
             status, stderr, crashed = run_cli_in_process(argv)
             outcome.cli_cases += 1
@@ -296,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     import resource
 
     print(
-        f"process peak (ru_maxrss): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
+        "process peak (ru_maxrss): "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
         flush=True,
     )
     return 1 if failed else 0

@@ -1,14 +1,15 @@
-"""The readers of clew that ``benchmarks/fuzz.py`` (and ``tests/fuzz``) feed hostile input:
+"""The readers of clew that ``benchmarks/fuzz.py`` (and ``tests/test_fuzz.py``) feed hostile input:
 for each, the library call that reads an input, valid samples to mutate, a generator from
 the format's grammar, inputs of extreme size, and the command line that reads a file.
 
 Every generator takes a ``random.Random`` and returns ``bytes`` (a trace: a list of events),
 so that a run is reproduced by its seed, and Hypothesis can drive the same generators
-through ``st.randoms()`` (tests/fuzz).
+through ``st.randoms()`` (tests/test_fuzz.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -672,14 +673,15 @@ def journal_schema(rng: random.Random) -> bytes:
             conn.execute(
                 rng.choice(
                     (
-                        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT, seconds REAL, run INTEGER, finished REAL, checksum TEXT)",
+                        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT, seconds REAL, "
+                        "run INTEGER, finished REAL, checksum TEXT)",
                         "CREATE TABLE pieces (id, value, seconds, run, finished, checksum)",
                         "CREATE TABLE pieces (id)",
                     )
                 )
             )
             for i in range(rng.randint(0, 4)):
-                try:
+                with contextlib.suppress(sqlite3.DatabaseError):
                     conn.execute(
                         "INSERT INTO pieces VALUES (?, ?, ?, ?, ?, ?)",
                         (
@@ -691,18 +693,17 @@ def journal_schema(rng: random.Random) -> bytes:
                             rng.choice(("0" * 32, None, 5)),
                         ),
                     )
-                except sqlite3.DatabaseError:
-                    pass
         if rng.random() < 0.7:
             conn.execute(
                 rng.choice(
                     (
-                        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL, seconds REAL, jobs INTEGER, backend TEXT)",
+                        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL, seconds REAL, "
+                        "jobs INTEGER, backend TEXT)",
                         "CREATE TABLE runs (id)",
                     )
                 )
             )
-            try:
+            with contextlib.suppress(sqlite3.DatabaseError):
                 conn.execute(
                     "INSERT INTO runs VALUES (1, ?, ?, ?, ?)",
                     (
@@ -712,8 +713,6 @@ def journal_schema(rng: random.Random) -> bytes:
                         rng.choice(("threads", None, 5)),
                     ),
                 )
-            except sqlite3.DatabaseError:
-                pass
     conn.commit()
     conn.close()
     with open(path, "rb") as f:
@@ -952,10 +951,12 @@ def _journal_with(identity, *, text: str | None = None, pieces: str = "4") -> by
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     conn.execute(
-        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL DEFAULT 0, jobs INTEGER, backend TEXT)"
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, started REAL NOT NULL, seconds REAL NOT NULL "
+        "DEFAULT 0, jobs INTEGER, backend TEXT)"
     )
     conn.execute(
-        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)"
+        "CREATE TABLE pieces (id INTEGER PRIMARY KEY, value TEXT NOT NULL, seconds REAL NOT NULL, "
+        "run INTEGER NOT NULL, finished REAL NOT NULL, checksum TEXT NOT NULL)"
     )
     conn.executemany(
         "INSERT INTO meta VALUES (?, ?)",

@@ -65,7 +65,8 @@ def main() -> None:
     for label, minimal in (("dug to 110 givens", False), ("minimal", True)):
         times = [timed(lambda s=s: generate(16, seed=s, minimal=minimal)) for s in seeds]
         print(
-            f"16x16 {label:18s}: median {statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} seeds"
+            f"16x16 {label:18s}: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
+            f"over {len(times)} seeds"
         )
 
     if args.levels:

@@ -84,7 +84,7 @@ class Trivial(Work):
         return {"bench": "journal", "pieces": self.count}
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "Trivial":
+    def from_identity(cls, identity: dict) -> Trivial:
         return cls(identity["pieces"])
 
     def pieces(self):
@@ -267,8 +267,10 @@ def main() -> None:
         return
 
     print(
-        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores (os.cpu_count), "
-        f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}"
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores "
+        "(os.cpu_count), "
+        f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} "
+        f"{platform.release()}"
     )
     P, reps = args.pieces, args.reps
     folder = args.dir or tempfile.mkdtemp(prefix="clew-journal-bench-")
@@ -297,11 +299,14 @@ def main() -> None:
         q27 = QueensCount(27, pieces=P)
         q_pieces = len(q27.pieces())
         print(
-            f"constellations(27): {table:,} rows in {build:.2f} s (first call, kernels compiled or loaded included); "
-            f"QueensCount(27, pieces={P:,}) has {q_pieces:,} pieces (a slice holds at least one row)"
+            f"constellations(27): {table:,} rows in {build:.2f} s (first call, kernels compiled or "
+            "loaded included); "
+            f"QueensCount(27, pieces={P:,}) has {q_pieces:,} pieces (a slice holds at least one "
+            "row)"
         )
         print(
-            f"so the {P:,}-piece journal is for Trivial({P:,}), a Work defined in this script with trivial pieces"
+            f"so the {P:,}-piece journal is for Trivial({P:,}), a Work defined in this script with "
+            "trivial pieces"
         )
 
         # -- fill -------------------------------------------------------------------------------
@@ -309,7 +314,8 @@ def main() -> None:
         seconds, written = fill(full, work, set(), args.batch, value)
         rows.append(
             (
-                f"fill {written:,} pieces (record_many, {args.batch:,}/batch): {written / seconds:,.0f} pieces/s",
+                f"fill {written:,} pieces (record_many, {args.batch:,}/batch): "
+                f"{written / seconds:,.0f} pieces/s",
                 [seconds],
                 None,
                 megabytes(full),
@@ -341,16 +347,23 @@ def main() -> None:
         )
         cli_works = results[-1].returncode == 0
         if cli_works:
-            what = f"(a) clew journal show, Q27 journal ({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
+            what = (
+                f"(a) clew journal show, Q27 journal "
+                f"({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
+            )
         else:
             last = (results[-1].stderr.strip().splitlines() or ["?"])[-1]
             notes.append(
-                f"`python -m clew journal show` failed ({last}); (a) measures the same library calls "
+                f"`python -m clew journal show` failed ({last}); (a) measures the same library "
+                "calls "
                 "in a fresh process: Journal.read + load_work + progress(work)"
             )
             walls, cpus, results = timed(child_cmd("show-queens", queens, P), reps)
             checked(results[-1])
-            what = f"(a) show via library calls, Q27 journal ({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
+            what = (
+                f"(a) show via library calls, Q27 journal "
+                f"({q_pieces - len(q_missing):,} of {q_pieces:,} done)"
+            )
         rows.append((what, walls, cpus, megabytes(queens)))
 
         expected = sum(value(i) for i in range(P))
@@ -421,15 +434,18 @@ def main() -> None:
     width = max(len(r[0]) for r in rows)
     print()
     print(
-        f"{'what':<{width}}  {'median s':>9} {'min s':>7} {'max s':>7} {'CPU s':>6}  {'journal MB':>10}"
+        f"{'what':<{width}}  {'median s':>9} {'min s':>7} {'max s':>7} {'CPU s':>6}  "
+        f"{'journal MB':>10}"
     )
     for what, walls, cpus, mb in rows:
         cpu = f"{statistics.median(cpus):6.2f}" if cpus else f"{'':6}"
         print(
-            f"{what:<{width}}  {statistics.median(walls):9.2f} {min(walls):7.2f} {max(walls):7.2f} {cpu}  {mb:10.1f}"
+            f"{what:<{width}}  {statistics.median(walls):9.2f} {min(walls):7.2f} "
+            f"{max(walls):7.2f} {cpu}  {mb:10.1f}"
         )
     print(
-        f"\n{rows[0][3] * 1e6 / P:.1f} bytes per piece in the journal ({P:,} pieces, 12-digit values); {reps} fresh processes per row (a)-(c)"
+        f"\n{rows[0][3] * 1e6 / P:.1f} bytes per piece in the journal ({P:,} pieces, 12-digit "
+        f"values); {reps} fresh processes per row (a)-(c)"
     )
     for note in notes:
         print("note: " + note)

@@ -72,7 +72,8 @@ def main(repeats: int) -> None:
             b.append(timed(old))
         ma, mb = statistics.median(a), statistics.median(b)
         print(
-            f"{name:44s} median: pictures {ma * 1e3:7.1f} ms, plain {mb * 1e3:7.1f} ms ({ma / mb:4.2f}x);"
+            f"{name:44s} median: pictures {ma * 1e3:7.1f} ms, plain {mb * 1e3:7.1f} ms "
+            f"({ma / mb:4.2f}x);"
             f" min: {min(a) * 1e3:7.1f} / {min(b) * 1e3:7.1f} ms ({min(a) / min(b):4.2f}x)"
         )
 

@@ -106,7 +106,8 @@ def bench_startup(reps: int) -> None:
     timed(CLEW + ["queens", "count", "8"])  # warm the compile cache
     times = [timed(CLEW + ["queens", "count", "8"])[0] for _ in range(reps)]
     print(
-        f"\nStart-up: clew queens count 8, warm cache: median {statistics.median(times):.3f} s over {reps} runs"
+        f"\nStart-up: clew queens count 8, warm cache: median {statistics.median(times):.3f} s "
+        f"over {reps} runs"
     )
 
 

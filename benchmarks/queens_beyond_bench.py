@@ -107,7 +107,8 @@ def bench_one(reps: int) -> None:
             )
         times.append(time.perf_counter() - t0)
     print(
-        f"  {'clew queens one 10000000':26s} {statistics.median(times):7.3f} s   (whole process, to /dev/null)"
+        f"  {'clew queens one 10000000':26s} {statistics.median(times):7.3f} s   (whole process, "
+        "to /dev/null)"
     )
 
 
@@ -116,7 +117,8 @@ def bench_complete(instances: int, timeout: float, sizes: list[int], methods: li
     queens.complete(8, placed=[(0, 0)], method="rows")
     _complete_cover(8, [(0, 0)])
     print(
-        f"\nCompletion, first solution or proof of none ({instances} instances per n, n/4 queens placed, "
+        f"\nCompletion, first solution or proof of none ({instances} instances per n, n/4 queens "
+        "placed, "
         f"timeout {timeout:g} s per run)"
     )
     print(f"  {'n':>3} {'method':6} {'solved':>7} {'possible':>9} {'median s':>9} {'max s':>8}")

@@ -49,8 +49,8 @@ def _timed(fn):
 def kernels(sizes: list[int], reps: int) -> None:
     import numpy as np
 
-    from clew.queens import _kernels_count as old
-    from clew.queens import _kernels_count_scan as new
+    from clew.queens.compiled import _kernels_count as old
+    from clew.queens.compiled import _kernels_count_scan as new
     from clew.queens.counting import COMPLETION_TAIL, _table
 
     print("| n | old wall | new wall | new/old | old CPU | new CPU | new/old | nodes | ns/node |")
@@ -81,8 +81,10 @@ def kernels(sizes: list[int], reps: int) -> None:
             for k, v in times.items()
         }
         print(
-            f"| {n} | {med['old'][0]:.3f} s | {med['new'][0]:.3f} s | {med['new'][0] / med['old'][0]:.2f} "
-            f"| {med['old'][1]:.3f} s | {med['new'][1]:.3f} s | {med['new'][1] / med['old'][1]:.2f} "
+            f"| {n} | {med['old'][0]:.3f} s | {med['new'][0]:.3f} s | "
+            f"{med['new'][0] / med['old'][0]:.2f} "
+            f"| {med['old'][1]:.3f} s | {med['new'][1]:.3f} s | "
+            f"{med['new'][1] / med['old'][1]:.2f} "
             f"| {nodes:,} | {med['new'][1] / nodes * 1e9:.1f} |",
             flush=True,
         )
@@ -103,7 +105,7 @@ def _new_count(new, n: int, table, tail: int, tally):
 def tails(sizes: list[int], reps: int) -> None:
     import numpy as np
 
-    from clew.queens import _kernels_count_scan as new
+    from clew.queens.compiled import _kernels_count_scan as new
     from clew.queens.counting import _table
 
     print("| n | tail | nodes | CPU | ns/node |")
@@ -122,7 +124,8 @@ def tails(sizes: list[int], reps: int) -> None:
             cpu = statistics.median(cpus)
             label = f"{tail} (rows only)" if tail >= n else str(tail)
             print(
-                f"| {n} | {label} | {int(tally[0]):,} | {cpu:.3f} s | {cpu / int(tally[0]) * 1e9:.1f} |",
+                f"| {n} | {label} | {int(tally[0]):,} | {cpu:.3f} s | "
+                f"{cpu / int(tally[0]) * 1e9:.1f} |",
                 flush=True,
             )
 
@@ -157,11 +160,7 @@ def processes(sizes: list[int], jobs: list[int], reps: int, before: str | None) 
                 )
         for n in sizes:
             times: dict[str, list[float]] = {name: [] for name, _, _ in variants}
-            for (
-                name,
-                cmd,
-                env,
-            ) in variants:  # one warm-up each: caches loaded, nothing compiled in the timing
+            for _, cmd, env in variants:  # one warm-up each: nothing compiled in the timing
                 _run([a.replace("{n}", "12") for a in cmd], env)
             for _ in range(reps):
                 for name, cmd, env in variants:

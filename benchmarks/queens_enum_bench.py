@@ -97,14 +97,16 @@ def in_process(n: int, reps: int, trees: dict[str, dict[str, str]]) -> None:
                 ).stdout.split()
                 times.setdefault(f"{tree} {order}", []).append(float(seconds))
     print(
-        f"n = {n}, in process, {reps} runs each in turn, load average {os.getloadavg()[0]:.2f}, {lines} lines"
+        f"n = {n}, in process, {reps} runs each in turn, load average {os.getloadavg()[0]:.2f}, "
+        f"{lines} lines"
     )
     print()
     print("| enumeration | median CPU | runs |")
     print("|---|---|---|")
     for name, values in times.items():
         print(
-            f"| {name} | {statistics.median(values):.3f} s | {', '.join(f'{v:.2f}' for v in values)} |"
+            f"| {name} | {statistics.median(values):.3f} s | "
+            f"{', '.join(f'{v:.2f}' for v in values)} |"
         )
 
 
@@ -163,7 +165,8 @@ def main() -> None:
     base = statistics.median(walls["C mirror (count)"])
     base_cpu = statistics.median(cpus["C mirror (count)"])
     print(
-        f"n = {n}, {args.reps} runs each in turn, load average {load0:.2f} -> {load1:.2f}, {os.cpu_count()} cores"
+        f"n = {n}, {args.reps} runs each in turn, load average {load0:.2f} -> {load1:.2f}, "
+        f"{os.cpu_count()} cores"
     )
     print()
     print("| variant | median wall | ratio to C | median CPU | CPU ratio to C | runs (wall) |")
@@ -173,7 +176,8 @@ def main() -> None:
         cpu = statistics.median(cpus[name])
         runs = ", ".join(f"{w:.2f}" for w in walls[name])
         print(
-            f"| {name} | {wall:.3f} s | {wall / base:.2f} | {cpu:.3f} s | {cpu / base_cpu:.2f} | {runs} |"
+            f"| {name} | {wall:.3f} s | {wall / base:.2f} | {cpu:.3f} s | {cpu / base_cpu:.2f} | "
+            f"{runs} |"
         )
 
 

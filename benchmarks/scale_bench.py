@@ -109,16 +109,21 @@ def main() -> None:
     cbase = {k: statistics.median(v) for k, v in counting.items()}
     for name in variants:
         print(
-            f"  {name:22s} wall {base[name]:8.3f}  counting {cbase[name]:8.3f}   runs {[round(x, 2) for x in wall[name]]}"
+            f"  {name:22s} wall {base[name]:8.3f}  counting {cbase[name]:8.3f}   runs "
+            f"{[round(x, 2) for x in wall[name]]}"
         )
     print(
-        f"  jobs=2 / jobs=1           wall {base['jobs=2 pool'] / base['jobs=1']:.3f}  counting {cbase['jobs=2 pool'] / cbase['jobs=1']:.3f}"
+        f"  jobs=2 / jobs=1           wall {base['jobs=2 pool'] / base['jobs=1']:.3f}  counting "
+        f"{cbase['jobs=2 pool'] / cbase['jobs=1']:.3f}"
     )
     print(
-        f"  dask / pool (2 workers)   wall {base['jobs=2 dask local'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 dask local'] / cbase['jobs=2 pool']:.3f}"
+        f"  dask / pool (2 workers)   wall {base['jobs=2 dask local'] / base['jobs=2 pool']:.3f}  "
+        f"counting {cbase['jobs=2 dask local'] / cbase['jobs=2 pool']:.3f}"
     )
     print(
-        f"  journal / none (jobs=2)   wall {base['jobs=2 pool + journal'] / base['jobs=2 pool']:.3f}  counting {cbase['jobs=2 pool + journal'] / cbase['jobs=2 pool']:.3f}"
+        "  journal / none (jobs=2)   wall "
+        f"{base['jobs=2 pool + journal'] / base['jobs=2 pool']:.3f}  counting "
+        f"{cbase['jobs=2 pool + journal'] / cbase['jobs=2 pool']:.3f}"
     )
 
 

@@ -70,6 +70,7 @@ cannot solve: a miss, ranked above every other.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
 import time
@@ -178,10 +179,8 @@ def rate_all(rows: list[Row]) -> tuple[float, float]:
     # the JVM's start-up is left out of SE's seconds)
     warm = [max(rows, key=lambda r: r.er), rows[0]] if rows else []
     for row in warm:
-        try:
+        with contextlib.suppress(Exception):  # the timed loop below reports it
             logic.rate(row.puzzle)
-        except Exception:  # noqa: BLE001 - the timed loop reports it
-            pass
     for row in rows:
         start, cpu = time.perf_counter(), time.process_time()
         try:
@@ -251,7 +250,8 @@ def report(
     )
     p(
         f"ER within 0.1: {pct(share(diffs, 0.1))}   within 0.5: {pct(share(diffs, 0.5))}   "
-        f"Spearman: {spearman(se, cl):.4f}   mean |diff|: {diffs.mean() if len(ok) else math.nan:.3f}"
+        f"Spearman: {spearman(se, cl):.4f}   mean |diff|: "
+        f"{diffs.mean() if len(ok) else math.nan:.3f}"
     )
     for name in ("ep", "ed"):
         have = [r for r in ok if getattr(r, f"has_{name}")]
@@ -266,7 +266,8 @@ def report(
                 ]
             )
             p(
-                f"{name.upper()} within 0.1: {pct(share(d, 0.1))}   within 0.5: {pct(share(d, 0.5))}"
+                f"{name.upper()} within 0.1: {pct(share(d, 0.1))}   within 0.5: "
+                f"{pct(share(d, 0.5))}"
                 f"   ({len(have)} puzzles)"
             )
     se_times = [r.se_seconds for r in rows if r.se_seconds is not None]
@@ -294,7 +295,8 @@ def report(
         d = np.abs(np.array([r.clew_er for r in band]) - np.array([r.er for r in band]))
         se_s = [r.se_seconds for r in band if r.se_seconds is not None]
         p(
-            f"{band_name(lo, hi):>8} {len(band):>4} {pct(share(d, 0.1)):>7} {pct(share(d, 0.5)):>7} "
+            f"{band_name(lo, hi):>8} {len(band):>4} {pct(share(d, 0.1)):>7} "
+            f"{pct(share(d, 0.5)):>7} "
             f"{d.mean():8.2f} {np.mean([r.er for r in band]):8.2f} "
             f"{np.mean([r.clew_er for r in band]):9.2f} {sum(r.cpu for r in band):8.3f} "
             f"{(f'{sum(se_s):8.2f}' if len(se_s) == len(band) else '     n/a')}"
@@ -310,16 +312,19 @@ def report(
             p("no differences: clew's figures are SE's on every puzzle rated")
         else:
             p(
-                f"worst {min(worst, len(differ))} of {len(differ)} differences (line = line of the ratings file; "
+                f"worst {min(worst, len(differ))} of {len(differ)} differences (line = line of the "
+                "ratings file; "
                 f"ER/EP/ED, '-' where clew has none):"
             )
             p(f"{'line':>5} {'puzzle':<81} {'SE':>11} {'clew':>13} {'ER diff':>7}  clew's hardest")
             for r in differ[:worst]:
                 tech = (r.hardest or "-") + (" (stuck)" if r.stuck else "")
                 diff = "      -" if r.stuck else f"{r.clew_er - r.er:+7.1f}"
+                clew_er = None if r.stuck else r.clew_er
+                clew_figures = figures(clew_er, r.clew_ep, r.clew_ed, r.has_ep, r.has_ed)
                 p(
                     f"{r.line:>5} {r.puzzle:<81} {figures(r.er, r.ep, r.ed):>11} "
-                    f"{figures(None if r.stuck else r.clew_er, r.clew_ep, r.clew_ed, r.has_ep, r.has_ed):>13} "
+                    f"{clew_figures:>13} "
                     f"{diff}  {tech}"
                 )
     for r in failed:
@@ -330,7 +335,8 @@ def save(rows: list[Row], path: Path) -> None:
     """clew's figures per puzzle, beside SE's, for a closer look."""
     with path.open("w", encoding="utf-8") as f:
         f.write(
-            "# puzzle\tSE_ER\tSE_EP\tSE_ED\tclew_ER\tclew_EP\tclew_ED\tclew_hardest\tstuck\tclew_seconds\n"
+            "# puzzle\tSE_ER\tSE_EP\tSE_ED\tclew_ER\tclew_EP\tclew_ED\tclew_hardest\tstuck"
+            "\tclew_seconds\n"
         )
         for r in rows:
             cells = [

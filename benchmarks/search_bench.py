@@ -59,7 +59,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     print(
-        "| n | solutions | nodes | plain recursion, CPU / wall | `search.count`, CPU / wall | ratio CPU / wall"
+        "| n | solutions | nodes | plain recursion, CPU / wall | `search.count`, CPU / wall | "
+        "ratio CPU / wall"
         " | `search.run`, CPU / wall | ratio CPU / wall"
         + (f" | `count(jobs={args.jobs})`, wall | ratio wall |" if args.jobs else " |")
     )
@@ -95,7 +96,8 @@ def main() -> None:
             return f"{cpu[key] / cpu['recursion']:.2f}x / {wall[key] / wall['recursion']:.2f}x"
 
         row = (
-            f"| {n} | {expected} | {stats.nodes:,} | {both('recursion')} | {both('count')} | {ratio('count')}"
+            f"| {n} | {expected} | {stats.nodes:,} | {both('recursion')} | {both('count')} | "
+            f"{ratio('count')}"
             f" | {both('run')} | {ratio('run')} |"
         )
         if args.jobs:

@@ -45,7 +45,10 @@ def commands(folder: Path) -> list[tuple[str, list[str]]]:
         )
     puzzle.write_text(first + "\n")
     problem = folder / "pentominoes.dlx"
-    code = "from clew import cover; from clew.cover import knuth; print(knuth.write(cover.pentominoes(10, 6)), end='')"
+    code = (
+        "from clew import cover; from clew.cover import knuth; "
+        "print(knuth.write(cover.pentominoes(10, 6)), end='')"
+    )
     problem.write_text(
         subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -87,7 +90,7 @@ def main() -> None:
             argv = [sys.executable, "-m", "clew", *cmd]
             timed(argv)  # warm-up: the caches beside the source are filled
             ours, base = [], []
-            for rep in range(args.reps):
+            for _rep in range(args.reps):
                 env = None
                 if args.cold:
                     env = {**os.environ, "NUMBA_CACHE_DIR": tempfile.mkdtemp(dir=folder)}

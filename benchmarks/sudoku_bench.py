@@ -221,7 +221,8 @@ def large(count: int, seed: int) -> None:
     )
     for name, times in (("solve", solve_s), ("prove unique", unique_s)):
         print(
-            f"  {name:<13} median {statistics.median(times) * 1e3:8.2f} ms   max {max(times) * 1e3:8.2f} ms"
+            f"  {name:<13} median {statistics.median(times) * 1e3:8.2f} ms   max "
+            f"{max(times) * 1e3:8.2f} ms"
         )
     times = []
     for _ in range(5):
@@ -229,7 +230,8 @@ def large(count: int, seed: int) -> None:
         assert sudoku.is_solution(sudoku.solve("." * 625))
         times.append(time.perf_counter() - t0)
     print(
-        f"25x25: empty grid completed (and verified) in {statistics.median(times) * 1e3:.2f} ms (median of 5)"
+        f"25x25: empty grid completed (and verified) in {statistics.median(times) * 1e3:.2f} ms "
+        "(median of 5)"
     )
 
 
@@ -294,25 +296,30 @@ def main() -> None:
                 f"{name} ({len(puzzles)} puzzles, up to 2 solutions each, medians of {args.reps}):"
             )
             print(
-                f"  tdoku 1 thread     {t:>10,.0f} puzzles/s   runs {[round(x) for x in rates['tdoku']]}"
+                f"  tdoku 1 thread     {t:>10,.0f} puzzles/s   runs "
+                f"{[round(x) for x in rates['tdoku']]}"
             )
             print(
-                f"  clew 1 thread      {c:>10,.0f} puzzles/s   runs {[round(x) for x in rates['clew']]}   ratio {c / t:.3f}"
+                f"  clew 1 thread      {c:>10,.0f} puzzles/s   runs "
+                f"{[round(x) for x in rates['clew']]}   ratio {c / t:.3f}"
             )
             print(
-                f"  clew --jobs {args.jobs:<6} {p:>10,.0f} puzzles/s   runs {[round(x) for x in rates['pool']]}   ratio {p / t:.3f}"
+                f"  clew --jobs {args.jobs:<6} {p:>10,.0f} puzzles/s   runs "
+                f"{[round(x) for x in rates['pool']]}   ratio {p / t:.3f}"
             )
             if args.whole:
                 w = statistics.median(rates["whole"])
                 print(
-                    f"  clew whole process {w:>10,.0f} puzzles/s   runs {[round(x) for x in rates['whole']]}   ratio {w / t:.3f}"
+                    f"  clew whole process {w:>10,.0f} puzzles/s   runs "
+                    f"{[round(x) for x in rates['whole']]}   ratio {w / t:.3f}"
                 )
             if args.reference:
                 per, over = reference_seconds(puzzles, args.reference, args.budget)
                 bound = ">= " if over else ""
                 print(
                     f"  pure-Python reference: {per:.3g} s/puzzle on the first {args.reference} "
-                    f"({over} over {args.budget:,} nodes); clew 1 thread is {bound}{per * c:,.0f}x faster"
+                    f"({over} over {args.budget:,} nodes); clew 1 thread is {bound}{per * c:,.0f}x "
+                    "faster"
                 )
 
 

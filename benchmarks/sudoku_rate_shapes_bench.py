@@ -49,7 +49,8 @@ def main() -> None:
         solved = sum(not r.stuck for r in ratings)
         top = max((r.er for r in ratings if r.er is not None), default=0.0)
         print(
-            f"| {name} | {statistics.median(times) * 1e3:.1f} | {solved}/{len(puzzles)} | {top:.1f} |"
+            f"| {name} | {statistics.median(times) * 1e3:.1f} | {solved}/{len(puzzles)} | "
+            f"{top:.1f} |"
         )
 
 

@@ -87,7 +87,8 @@ def six(reps: int, full: bool) -> None:
     t_cover = median_time(lambda: cover.count(model), reps)
     t_count = median_time(lambda: sudoku.count("." * 36, limit=10**8), reps)
     print(
-        f"6x6, first row fixed (39,168 grids): shape kernel {t_kernel:.3f} s, exact cover {t_cover:.3f} s"
+        f"6x6, first row fixed (39,168 grids): shape kernel {t_kernel:.3f} s, exact cover "
+        f"{t_cover:.3f} s"
     )
     print(f"6x6, sudoku.count of the empty grid (28,200,960, by relabelling): {t_count:.3f} s")
     if full:
@@ -98,7 +99,8 @@ def six(reps: int, full: bool) -> None:
         assert cover.count(cover_model(6, 2, 3, [0] * 36)) == 28_200_960
         t_cover_full = time.perf_counter() - t
         print(
-            f"6x6, whole search, one run each: shape kernel {t_kernel_full:.1f} s, exact cover {t_cover_full:.1f} s"
+            f"6x6, whole search, one run each: shape kernel {t_kernel_full:.1f} s, exact cover "
+            f"{t_cover_full:.1f} s"
         )
 
 
@@ -186,7 +188,8 @@ def files(reps: int, count: int, seed: int) -> None:
 
             seconds = median_time(run, reps)
             print(
-                f"{name} file: {len(lines)} puzzles, {mode}: {seconds:.3f} s, {len(lines) / seconds:,.0f} puzzles/s (one thread)"
+                f"{name} file: {len(lines)} puzzles, {mode}: {seconds:.3f} s, "
+                f"{len(lines) / seconds:,.0f} puzzles/s (one thread)"
             )
 
 

@@ -86,12 +86,16 @@ def main() -> None:
     args = parser.parse_args()
     here = str(ROOT / "src")
     print(
-        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}"
     )
     print(f"{'command':52} {'this (s)':>9} {'before (s)':>10} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as folder:
         problem = Path(folder) / "pentominoes.dlx"
-        code = "from clew import cover; from clew.cover import knuth; print(knuth.write(cover.pentominoes(10, 6)), end='')"
+        code = (
+            "from clew import cover; from clew.cover import knuth; "
+            "print(knuth.write(cover.pentominoes(10, 6)), end='')"
+        )
         problem.write_text(
             subprocess.run(
                 [sys.executable, "-c", code],

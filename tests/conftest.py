@@ -1,4 +1,5 @@
-"""Shared test helpers: the reader of the published counts in ``tests/data``."""
+"""Fixtures shared by every test folder: the published N-Queens counts and the headless
+Chromium of the player's tests (their machinery is in the package ``tests/helpers``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from helpers import player
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -62,3 +65,33 @@ def load_queens_counts() -> QueensCounts:
 def queens_counts() -> QueensCounts:
     """The published counts of ``tests/data/queens_counts.txt``."""
     return load_queens_counts()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system Chromium driven by Playwright, or skip with the reason (one per module)."""
+    yield from player.launch_browser()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under pytest-xdist (``-n``), fill numba's cache once, before the workers start.
+
+    numba writes a function's cache index without a lock: two workers that compile two
+    signatures of one kernel at once may keep an index that names the other's code
+    (``clew._compile`` says more). ``clew.compile`` compiles every family in separate groups,
+    as it is safe to, so the workers only load. Without workers nothing is done here; a
+    failed compile is said in one line and leaves the compiling to the tests (which then fail
+    where the kernels are broken, with their own message).
+    """
+    config = session.config
+    if not config.pluginmanager.hasplugin("dsession") or config.option.collectonly:
+        return
+    import clew
+
+    say = config.pluginmanager.get_plugin("terminalreporter").write_line
+    try:
+        compiled = clew.compile(jobs=None)
+    except Exception as exc:  # any failure: the tests that reach the kernel report it better
+        say(f"conftest: compiling ahead failed ({type(exc).__name__}: {exc})")
+        return
+    say(f"conftest: {compiled}")

@@ -231,9 +231,10 @@ def blocked_copy(tmp_path: Path) -> tuple[Path, dict]:
     shutil.copytree(
         Path(clew.__file__).parent, copy / "clew", ignore=shutil.ignore_patterns("__pycache__")
     )
-    for family in copy.joinpath("clew").iterdir():
-        if family.is_dir():
-            (family / "__pycache__").write_text("")
+    # every package folder, subpackages too: the kernels live in clew/<family>/compiled/
+    for folder in [copy / "clew", *copy.joinpath("clew").rglob("*")]:
+        if folder.is_dir():
+            (folder / "__pycache__").write_text("")
     (tmp_path / "blocked").write_text("")
     env = {
         "PYTHONPATH": str(copy),
@@ -361,7 +362,10 @@ def test_clew_compile_twice(tmp_path):
         json.loads(as_json.stdout)["families"] == ["tiny"]
         and json.loads(as_json.stdout)["kernels"] == 0
     )
-    code = "import clew, sys; r = clew.compile('tiny'); print(r.kernels, r.compiled, 'numba' in sys.modules)"
+    code = (
+        "import clew, sys; r = clew.compile('tiny'); "
+        "print(r.kernels, r.compiled, 'numba' in sys.modules)"
+    )
     assert clew_process(executable=[sys.executable, "-c", code], env=env).stdout == "0 () False\n"
     (Path(env["PYTHONPATH"]) / "clew" / "tiny" / "_kernels.py").write_text(
         "from numba import njit\n\n\n@njit(cache=True)\ndef twice(x):\n    return x + x\n"
@@ -390,7 +394,8 @@ def test_the_warmups_reach_every_kernel_module(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     code = (
         "import clew; from clew import _compile, _kernel_cache as k; clew.compile(jobs=2); "
-        "print(k.needs_compiling(*(m for f in _compile.families() for m in _compile._kernel_modules(f))))"
+        "print(k.needs_compiling(*(m for f in _compile.families() for m in "
+        "_compile._kernel_modules(f))))"
     )
     done = clew_process(
         executable=[sys.executable, "-c", code], env={"NUMBA_CACHE_DIR": str(tmp_path)}

@@ -54,7 +54,8 @@ def test_every_block_says_what_it_is(page):
     languages = [lang for lang, _ in FENCE.findall(page.read_text(encoding="utf-8"))]
     unknown = sorted({lang or "(none)" for lang in languages} - RUN - SHOWN)
     assert not unknown, (
-        f"{_name(page)}: code blocks in {unknown}: use pycon or console (run) or sh, text, python (shown)"
+        f"{_name(page)}: code blocks in {unknown}: use pycon or console (run) or sh, text, python "
+        "(shown)"
     )
 
 

@@ -20,8 +20,16 @@ import time
 
 import pytest
 
-import fault_jobs
-from fault_jobs import JOBS, finish, finished_pieces, kill_group, popen, signal_at, total_pieces
+from helpers import fault_jobs
+from helpers.fault_jobs import (
+    JOBS,
+    finish,
+    finished_pieces,
+    kill_group,
+    popen,
+    signal_at,
+    total_pieces,
+)
 
 #: One seed for the whole matrix: the moments are the same on every run of the suite.
 SEED = 28

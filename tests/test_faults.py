@@ -10,6 +10,7 @@ traceback, and exit status 1. Every command runs in-process with ``sys.stdout`` 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import subprocess
@@ -106,10 +107,8 @@ def test_a_full_disk_is_one_line_and_status_1(command, files, monkeypatch):
         status = cli.run(_args(command, files))
     finally:
         monkeypatch.undo()
-        try:
+        with contextlib.suppress(OSError):
             full.close()
-        except OSError:
-            pass
     assert (status, err.getvalue()) == (1, FULL_DISK + "\n"), err.getvalue()
 
 

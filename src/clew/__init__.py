@@ -60,6 +60,8 @@ and offline). This package is where the display hook of :mod:`clew._display`
 is given its drawing, :mod:`clew.viz.notebook`, imported when a first picture is asked for.
 """
 
+from typing import Any
+
 from . import _display
 from ._kernel_cache import ClewCompileWarning, guard_kernel_imports
 from .errors import (
@@ -91,7 +93,7 @@ __all__ = [
 guard_kernel_imports()
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # clew.compile (compile every kernel ahead, clew._compile) is imported on first use:
     # `import clew` stays free of the families
     if name == "compile":

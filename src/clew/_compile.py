@@ -22,10 +22,12 @@ importing numba, and says there is nothing to do when all are fresh.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +88,7 @@ def _is_compiled(family: str, digests: dict[str, bytes | None]) -> bool:
     return True
 
 
-def pending(names=None) -> list[str]:
+def pending(names: str | Iterable[str] | None = None) -> list[str]:
     """The families among ``names`` (default: every one) whose kernels are not all in the
     cache for this numba version and these sources; told without importing numba.
 
@@ -98,7 +100,7 @@ def pending(names=None) -> list[str]:
     return [f for f in names if _kernel_modules(f) and not _is_compiled(f, digests)]
 
 
-def _check_families(names) -> tuple[str, ...]:
+def _check_families(names: str | Iterable[str] | None) -> tuple[str, ...]:
     known = families()
     if names is None:
         return known
@@ -161,12 +163,21 @@ class Compiled:
         """
         names = ", ".join(self.families) or "no family"
         if not self.kernels:
-            return f"nothing to compile: every kernel of {names} is in the cache (checked in {self.seconds:.2f} s)"
-        return f"compiled {plural(self.kernels, 'kernel')} of {', '.join(self.compiled)} in {self.seconds:.0f} s"
+            return (
+                f"nothing to compile: every kernel of {names} is in the cache "
+                f"(checked in {self.seconds:.2f} s)"
+            )
+        return (
+            f"compiled {plural(self.kernels, 'kernel')} of {', '.join(self.compiled)} "
+            f"in {self.seconds:.0f} s"
+        )
 
 
 def compile(
-    families=None, *, jobs: int | None = DEFAULT_JOBS, progress: bool | None = False
+    families: str | Iterable[str] | None = None,
+    *,
+    jobs: int | None = DEFAULT_JOBS,
+    progress: bool | None = False,
 ) -> Compiled:
     """Compile every kernel of ``families`` into numba's cache, so that later calls and
     commands load them in milliseconds instead of compiling them (seconds each).
@@ -203,7 +214,8 @@ def compile(
     >>> clew.compile("chess")
     Traceback (most recent call last):
       ...
-    clew.errors.ArgumentError: unknown family 'chess' (families with kernels: cover, maze, queens, sudoku)
+    clew.errors.ArgumentError: unknown family 'chess'
+    (families with kernels: cover, maze, queens, sudoku)
     """
     start = time.perf_counter()
     names = _check_families(families)
@@ -236,7 +248,9 @@ def _group_count(family: str) -> int:
     return len(importlib.import_module(f"clew.{family}._warmup").GROUPS)
 
 
-def _run(groups, workers: int, progress: bool | None, description: str) -> dict:
+def _run(
+    groups: list[tuple[str, int]], workers: int, progress: bool | None, description: str
+) -> dict:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -274,7 +288,7 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _write_manifest(family: str, entries) -> None:
+def _write_manifest(family: str, entries: Iterable[tuple[str, str]]) -> None:
     path = _manifest(family)
     if path is None or not entries:
         return
@@ -285,10 +299,8 @@ def _write_manifest(family: str, entries) -> None:
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
     except OSError:  # the next call compiles (loads) again: nothing worse
-        try:
+        with contextlib.suppress(OSError):
             temporary.unlink()
-        except OSError:
-            pass
 
 
 def _run_group(family: str, index: int) -> dict:
@@ -303,7 +315,7 @@ def _run_group(family: str, index: int) -> dict:
     compiled = set()
 
     class Listener(event.Listener):
-        def on_start(self, ev):
+        def on_start(self, ev: event.Event) -> None:
             dispatcher = ev.data["dispatcher"]
             cache = getattr(dispatcher, "_cache", None)
             if dispatcher.py_func.__module__.startswith("clew.") and hasattr(
@@ -311,7 +323,7 @@ def _run_group(family: str, index: int) -> dict:
             ):
                 compiled.add(dispatcher)  # a cached kernel of clew (not numba's own helpers)
 
-        def on_end(self, ev):
+        def on_end(self, ev: event.Event) -> None:
             pass
 
     listener = Listener()

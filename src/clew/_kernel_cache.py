@@ -39,10 +39,16 @@ once, and the job runs on kernels compiled in memory.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # types only: importlib.machinery is loaded when a kernel module is
+    from importlib.machinery import ModuleSpec
 
 from .errors import plural
 
@@ -116,7 +122,7 @@ def notice_wanted(message: str) -> bool:
 
     with warnings.catch_warnings(record=True) as caught:
         try:
-            warnings.warn(message, ClewCompileWarning)
+            warnings.warn(message, ClewCompileWarning, stacklevel=2)
         except ClewCompileWarning:
             return True
     return bool(caught)
@@ -124,7 +130,7 @@ def notice_wanted(message: str) -> bool:
 
 def announce(*modules: str, job: str | None = None) -> None:
     """Say once per process which of the kernel ``modules`` (paths inside the package, such
-    as ``"queens/_kernels_count.py"``) must be compiled before use, and about how long that
+    as ``"queens/compiled/_kernels_count.py"``) must be compiled before use, and about how long that
     takes; ``job`` names what they are for ("sudoku rating"), by default their families.
 
     The library calls this just before it first calls the kernels of a job; it costs a few
@@ -165,10 +171,8 @@ def compile_message(pending: list[str], job: str | None = None) -> str:
         row = MODULES.get(module)
         if row is None:
             known = False
-            try:
+            with contextlib.suppress(OSError):
                 kernels += (_ROOT / module).read_text(encoding="utf-8").count("cache=True")
-            except OSError:
-                pass
         else:
             kernels += row[0]
             seconds += row[1]
@@ -245,7 +249,7 @@ def cache_folder(module: str) -> Path | None:
     package): the first writable one in numba's order, or None when none is (numba then
     cannot cache it at all, and clew compiles it in memory).
 
-    >>> cache_folder("queens/_kernels_count.py") is not None   # a folder can be written here
+    >>> cache_folder("queens/compiled/_kernels_count.py") is not None  # a writable folder
     True
     """
     source_dir = os.path.dirname(str(_ROOT / module))
@@ -280,8 +284,13 @@ def _installed_numba_version() -> str:
 
     try:
         spec = importlib.util.find_spec("numba")
+        if spec is None or spec.origin is None:
+            raise ImportError("numba is not installed")
         text = Path(spec.origin).with_name("_version.py").read_text(encoding="utf-8")
-        return re.search(r'"version":\s*"([^"]+)"', text).group(1)
+        found = re.search(r'"version":\s*"([^"]+)"', text)
+        if found is None:
+            raise ValueError("no version in numba's _version.py")
+        return found.group(1)
     except (AttributeError, ImportError, OSError, TypeError, ValueError):
         from importlib.metadata import PackageNotFoundError, version
 
@@ -339,7 +348,7 @@ def indexes(module: str) -> list[Path]:
 
 def needs_compiling(*modules: str) -> list[str]:
     """The kernel modules among ``modules`` (paths inside the package, such as
-    ``"queens/_kernels_count.py"``) that numba must compile before use: no index file in
+    ``"queens/compiled/_kernels_count.py"``) that numba must compile before use: no index file in
     their cache folder (:func:`cache_folder`) written by this numba version for their
     current source, or no cache folder that can be written at all.
 
@@ -391,7 +400,7 @@ def _use_private_folder(module_file: str) -> None:
     os.environ["NUMBA_CACHE_DIR"] = private  # numba re-reads its settings from the environment
     config = sys.modules.get("numba.core.config")
     if config is not None:
-        config.CACHE_DIR = private
+        config.CACHE_DIR = private  # type: ignore[attr-defined]  # numba's module, untyped
     if not _said_memory:  # the compile notice has not said it: say it here, once
         _said_memory = True
         _say(f"compiling kernels {_MEMORY} for this run ({reason})")
@@ -401,14 +410,14 @@ class _SafeCache:
     """A numba function cache that never fails the call: a load that fails is a miss, a
     save that fails is skipped (the compiled function stays in memory), each said once."""
 
-    def __init__(self, inner) -> None:
+    def __init__(self, inner: Any) -> None:
         self._inner = inner
         self._saving = True
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    def load_overload(self, sig, target_context):
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
         try:
             return self._inner.load_overload(sig, target_context)
         except Exception as exc:  # a damaged index or data file: compile instead
@@ -419,7 +428,7 @@ class _SafeCache:
             )
             return None
 
-    def save_overload(self, sig, data):
+    def save_overload(self, sig: Any, data: Any) -> None:
         if not self._saving:
             return
         try:
@@ -438,7 +447,7 @@ def _reason(exc: BaseException) -> str:
     return " ".join(str(text).split())
 
 
-def _guard_module(module) -> None:
+def _guard_module(module: ModuleType) -> None:
     for value in list(vars(module).values()):
         cache = getattr(value, "_cache", None)
         if cache is None or isinstance(cache, _SafeCache) or not hasattr(cache, "save_overload"):
@@ -451,14 +460,17 @@ def _guard_module(module) -> None:
 class _KernelImports:
     """Import hook of :func:`guard_kernel_imports`."""
 
-    def find_spec(self, name, path, target=None):
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         if not name.startswith("clew.") or not name.rpartition(".")[2].startswith("_kernels"):
             return None
         import importlib.machinery
 
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is not None and spec.loader is not None and spec.origin:
-            spec.loader = _GuardedLoader(spec.loader, spec.origin)
+            # duck-typed: create_module and exec_module here, the rest from the loader
+            spec.loader = _GuardedLoader(spec.loader, spec.origin)  # type: ignore[assignment]
         return spec
 
 
@@ -466,16 +478,16 @@ class _GuardedLoader:
     """The module's own loader (its source, its code), with the guard around its
     execution."""
 
-    def __init__(self, loader, origin: str) -> None:
+    def __init__(self, loader: Any, origin: str) -> None:
         self.loader, self.origin = loader, origin
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.loader, name)
 
-    def create_module(self, spec):
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
         return self.loader.create_module(spec)
 
-    def exec_module(self, module) -> None:
+    def exec_module(self, module: ModuleType) -> None:
         if cache_folder(os.path.relpath(self.origin, _ROOT)) is None:
             _use_private_folder(self.origin)
         self.loader.exec_module(module)
@@ -506,7 +518,9 @@ class _OnImport:
     def __init__(self, name: str, execute: Callable) -> None:
         self.name, self.execute = name, execute
 
-    def find_spec(self, name, path, target=None):
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         if name != self.name:
             return None
         import importlib.machinery
@@ -514,18 +528,18 @@ class _OnImport:
         sys.meta_path.remove(self)  # once
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is not None and spec.loader is not None:
-            spec.loader = _Executed(spec.loader, self.execute)
+            spec.loader = _Executed(spec.loader, self.execute)  # type: ignore[assignment]  # duck-typed
         return spec
 
 
 class _Executed:
-    def __init__(self, loader, execute: Callable) -> None:
+    def __init__(self, loader: Any, execute: Callable) -> None:
         self.loader, self.execute = loader, execute
 
-    def create_module(self, spec):
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
         return self.loader.create_module(spec)
 
-    def exec_module(self, module) -> None:
+    def exec_module(self, module: ModuleType) -> None:
         self.execute(self.loader, module)
 
 
@@ -539,14 +553,14 @@ def _install(name: str, execute: Callable) -> None:
     sys.meta_path.insert(0, _OnImport(name, execute))
 
 
-def _without_blas_probe(loader, module) -> None:
+def _without_blas_probe(loader: Any, module: Any) -> None:
     """Execute ``numba.np.arraymath`` with its BLAS check answered "no", then put the real
     check back."""
     import numba.np.linalg as linalg
 
     real = linalg.ensure_blas
 
-    def no_blas():
+    def no_blas() -> None:
         raise ImportError("BLAS not probed: this process calls only clew's kernels")
 
     linalg.ensure_blas = no_blas
@@ -576,7 +590,7 @@ def skip_blas_probe() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _load_without_refresh(self, sig, target_context):
+def _load_without_refresh(self: Any, sig: Any, target_context: Any) -> Any:
     """``numba.core.caching.Cache.load_overload`` without ``target_context.refresh()``.
 
     numba refreshes the target context before every cached load: it imports some forty of
@@ -599,12 +613,13 @@ def _load_without_refresh(self, sig, target_context):
 _REFRESH_VERSIONS = ((0, 59), (0, 68))
 
 
-def _patched_caching(loader, caching) -> None:
+def _patched_caching(loader: Any, caching: ModuleType) -> None:
     loader.exec_module(caching)
     _patch_cache(caching)
 
 
-def _patch_cache(caching) -> None:
+def _patch_cache(caching: Any) -> None:
+
     version = tuple(int(p) for p in _numba_version().split(".")[:2] if p.isdigit())
     low, high = _REFRESH_VERSIONS
     if len(version) == 2 and low <= version <= high and hasattr(caching.Cache, "_load_overload"):

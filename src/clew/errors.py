@@ -17,9 +17,10 @@ The contract of every family (``docs/contract.md``) is written here once:
 from __future__ import annotations
 
 import os
+from typing import SupportsIndex
 
 
-def one_line(text) -> str:
+def one_line(text: object) -> str:
     """A message (or an exception) on one line, its runs of white space made single
     spaces, as clew reports an error: ``clew: error: ...`` or a record's ``error``.
 
@@ -46,17 +47,17 @@ class InvalidSolutionError(ClewError):
     """A candidate solution that breaks a rule; the message names the rule and the squares."""
 
 
-def check_size(n, *, name: str = "n", low: int = 1, high: int) -> int:
+def check_size(n: object, *, name: str = "n", low: int = 1, high: int) -> int:
     """Return ``n`` as an int if ``low <= n <= high``, else raise :class:`BoardSizeError`.
 
     Booleans and non-integral values are refused: ``count(True)`` is a bug, not 1-queens.
     """
-    if isinstance(n, bool) or not hasattr(n, "__index__"):
+    if isinstance(n, bool) or not isinstance(n, SupportsIndex):
         raise BoardSizeError(f"{name} must be an integer, got {n!r}")
-    n = n.__index__()
-    if n < low or n > high:
-        raise BoardSizeError(f"{name} must be between {low} and {high}, got {n}")
-    return n
+    size = n.__index__()
+    if size < low or size > high:
+        raise BoardSizeError(f"{name} must be between {low} and {high}, got {size}")
+    return size
 
 
 #: The largest ``limit`` any search accepts (a count never reaches it).
@@ -73,13 +74,13 @@ MAX_JOBS = 4096
 DEFAULT_JOBS = 1
 
 
-def _integer(value, name: str, error: type[ClewError]) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
+def _integer(value: object, name: str, error: type[ClewError]) -> int:
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         raise error(f"{name} must be an integer, got {value!r}")
     return value.__index__()
 
 
-def check_limit(limit, *, name: str = "limit") -> int | None:
+def check_limit(limit: object, *, name: str = "limit") -> int | None:
     """``limit`` as every search takes it: ``None`` (all solutions), or an int from 1 to
     :data:`MAX_LIMIT`; anything else raises :class:`ArgumentError`.
 
@@ -100,7 +101,7 @@ def check_limit(limit, *, name: str = "limit") -> int | None:
     return number
 
 
-def check_jobs(jobs, *, cores: int | None = None) -> int:
+def check_jobs(jobs: object, *, cores: int | None = None) -> int:
     """The number of workers ``jobs`` asks for: an int from 1 to :data:`MAX_JOBS`, or
     ``None`` for one per core (``cores``, default ``os.cpu_count()``); anything else raises
     :class:`ArgumentError`.
@@ -156,7 +157,10 @@ def article(word: str) -> str:
 
 
 def read_bytes(
-    path, what: str, error: type[ClewError] = ClewError, name: str | None = None
+    path: str | os.PathLike[str],
+    what: str,
+    error: type[ClewError] = ClewError,
+    name: str | None = None,
 ) -> bytes:
     """The bytes of the file ``path``; a file that cannot be read (missing, unreadable, a
     folder) raises ``error`` with one line, ``<name>: cannot read the <what>: <reason>``

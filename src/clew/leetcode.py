@@ -14,8 +14,6 @@ board in place.
 
 from __future__ import annotations
 
-from typing import List
-
 from . import queens
 
 __all__ = ["Solution"]
@@ -24,7 +22,7 @@ __all__ = ["Solution"]
 class Solution:
     """LeetCode 37 (Sudoku Solver), 51 (N-Queens) and 52 (N-Queens II)."""
 
-    def solveSudoku(self, board: List[List[str]]) -> None:
+    def solveSudoku(self, board: list[list[str]]) -> None:
         """Fill the blanks of a sudoku board in place (LeetCode 37).
 
         Parameters
@@ -67,10 +65,10 @@ class Solution:
             raise sudoku.SudokuInputError(
                 "this board has no solution (LeetCode 37 promises exactly one)"
             )
-        for row, values in zip(board, solution.to_leetcode()):
+        for row, values in zip(board, solution.to_leetcode(), strict=False):
             row[:] = values
 
-    def solveNQueens(self, n: int) -> List[List[str]]:
+    def solveNQueens(self, n: int) -> list[list[str]]:
         """All distinct solutions of the n-queens puzzle (LeetCode 51).
 
         Parameters

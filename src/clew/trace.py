@@ -45,7 +45,8 @@ N-Queens events (``row``, ``col`` from 0)::
                 "why": "empty column"}: a line with no free square left ends the branch
     backtrack  {"row", "col", "dead_end"}              the queen on (row, col) is taken back
     solution   {"columns": [c0, c1, ...]}              the column of the queen of each row
-    end        {"complete": bool, "all_solutions": bool, "strategy": str, "n": int}
+    end        {"kind": "queens", "complete": bool, "all_solutions": bool, "strategy": str,
+                "n": int}
 
 Sudoku events (``cell`` = row * size + col, also given as ``row``, ``col``, all from 0;
 digits from 1)::
@@ -67,14 +68,20 @@ digits from 1)::
     backtrack  {"cells": [cell, ...], "dead_end"}      cells emptied, last placed first: the
                                                        guess undone and every move forced by it
     solution   {"grid": "534678912..."}                the full grid, one character per cell
-    end        {"complete": bool, "all_solutions": bool, "strategy": str, "size": int,
-                "puzzle": str}                         and, for a grid that is not k^2 x k^2
+    end        {"kind": "sudoku", "complete": bool, "all_solutions": bool, "strategy": str,
+                "size": int, "puzzle": str}            and, for a grid that is not k^2 x k^2
                                                        with k x k boxes: "regions" (the box or
                                                        jigsaw region of each cell), "shaded"
                                                        (cells of X diagonals and windoku
                                                        windows), "cages" ([sum, [cells]] each)
 
-The ``end`` event closes every trace and repeats the final counters. ``complete`` is false
+The ``end`` event closes every trace and repeats the final counters. Its ``kind`` names the
+family of the trace -- ``"queens"``, ``"sudoku"``, ``"maze"``, ``"search"`` (a search of
+one's own, and an exact cover search) -- so that a reader needs no guess to know what the
+events are: the pictures of :mod:`clew.viz` pick their drawing by it (the registry of
+:mod:`clew.viz.registry`; a trace without it, written by an older clew or by hand, is
+recognised from its fields, as a fallback). The :class:`Trace` a search returns carries the
+kind too (:attr:`Trace.kind`), known before any event is read. ``complete`` is false
 when the trace was cut at its ``max_events`` (the counters are then those of the last event
 let out); ``all_solutions`` says whether the search went on after its first solution (the
 N-Queens traces do by default, as the counting tutorials do; the Sudoku traces stop at the
@@ -97,8 +104,9 @@ exact). :func:`check_trace_args` checks the arguments every trace takes.
 ...     record.state["nodes"] += 1
 ...     yield record("place", row=0, col=0)
 ...     yield record("place", row=1, col=2)
->>> [e["type"] for e in record.run(search(), strategy="textbook", n=4)]
-['place', 'end']
+>>> events = list(record.run(search(), kind="queens", strategy="textbook", n=4))
+>>> [e["type"] for e in events], events[-1]["kind"]
+(['place', 'end'], 'queens')
 
 What a trace is
 ---------------
@@ -112,9 +120,11 @@ event from where it stood.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
+from typing import Any, cast
 
 from ._display import Picture
 from .errors import ClewError, check_size
@@ -150,6 +160,10 @@ class Trace(Picture):
     events : iterable of dict
         The events, in order (a generator, or a list of events read before: ``Trace(list)``
         shows a list of events as the player).
+    kind : str, optional
+        The family of the trace (the ``kind`` of its ``end`` event, see above), kept as
+        :attr:`kind`: the player knows what it plays before reading any event (a trace
+        shown cut, without its ``end`` event, still does). None: not known here.
 
     Examples
     --------
@@ -162,11 +176,13 @@ class Trace(Picture):
     []
     """
 
-    __slots__ = ("_source", "_ahead")
+    __slots__ = ("_source", "_ahead", "kind")
 
-    def __init__(self, events: Iterable[dict]) -> None:
+    def __init__(self, events: Iterable[dict], kind: str | None = None) -> None:
         self._source = iter(events)
         self._ahead: deque[dict] = deque()
+        #: The family of the trace (``"queens"``, ``"sudoku"``, ...), or None when not known.
+        self.kind = kind
 
     def __iter__(self) -> Trace:
         return self
@@ -209,7 +225,7 @@ class Trace(Picture):
         """
         return {"events": [dict(event) for event in self._all()]}
 
-    def save_html(self, path) -> None:
+    def save_html(self, path: str | os.PathLike[str]) -> None:
         """Write the self-contained HTML player of the trace to ``path`` (a ``str`` or
         ``os.PathLike``): the page ``--html FILE`` of the trace commands writes, to open in
         a browser from disk, no network needed. The whole search runs now; the events are
@@ -232,8 +248,6 @@ class Trace(Picture):
         >>> open(path, encoding="utf-8").read(15)
         '<!DOCTYPE html>'
         """
-        import os
-
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(
                 f"save_html takes a path (str or os.PathLike), got {type(path).__name__}"
@@ -243,7 +257,8 @@ class Trace(Picture):
         page = render(self, PAGE)
         if page is None:
             raise ClewError(
-                "no player for this trace: it has no event, or more than the player plays (ask for fewer with max_events)"
+                "no player for this trace: it has no event, or more than the player plays "
+                "(ask for fewer with max_events)"
             )
         name = os.fsdecode(path)
         try:
@@ -319,7 +334,7 @@ class Recorder:
         self.state = dict.fromkeys(_COUNTERS, 0)
         self._shown = dict(self.state)
 
-    def __call__(self, kind: str, **fields) -> dict | None:
+    def __call__(self, type_: str, /, **fields: Any) -> dict | None:
         if self.max_events is not None:
             if self.emitted >= self.max_events:
                 raise _Stop
@@ -328,7 +343,7 @@ class Recorder:
         self.emitted += 1
         if self.summary:
             return None
-        return {"type": kind, **fields, **self.state}
+        return {"type": type_, **fields, **self.state}
 
     def found(self) -> None:
         """Called by the search after it yielded a solution event: ends the search there
@@ -336,25 +351,33 @@ class Recorder:
         if not self.all_solutions:
             raise _Done
 
-    def run(self, search: Iterator[dict], **end_fields) -> Trace:
-        """The events of ``search``, then the ``end`` event (``complete``,
+    def run(self, search: Iterator[dict | None], *, kind: str, **end_fields: Any) -> Trace:
+        """The events of ``search``, then the ``end`` event (``kind``, ``complete``,
         ``all_solutions`` and ``end_fields``); with ``summary``, the ``end`` event alone.
-        Returned as a :class:`Trace`: nothing runs before the first event is asked for."""
-        return Trace(self._run(search, end_fields))
+        Returned as a :class:`Trace` of that ``kind``: nothing runs before the first event
+        is asked for."""
+        return Trace(self._run(search, kind, end_fields), kind)
 
-    def _run(self, search: Iterator[dict], end_fields: dict) -> Iterator[dict]:
+    def _run(self, search: Iterator[dict | None], kind: str, end_fields: dict) -> Iterator[dict]:
         complete = True
         try:
             if self.summary:
                 deque(search, maxlen=0)  # run the search through; its events are all None
             else:
-                yield from search
+                yield from cast("Iterator[dict]", search)  # not a summary: every event is made
         except _Stop:
             complete = False
             # the counters the reader last saw, not those of the event that was cut off
             self.state.update(self._shown)
         except _Done:
             pass  # stopped at the first solution, as asked: the trace is complete
-        self.max_events = None  # the end event always goes out
-        self.summary = False
-        yield self("end", complete=complete, all_solutions=self.all_solutions, **end_fields)
+        # the end event always goes out, the kind first after the type: what the trace is,
+        # then how it ended
+        yield {
+            "type": "end",
+            "kind": kind,
+            "complete": complete,
+            "all_solutions": self.all_solutions,
+            **end_fields,
+            **self.state,
+        }

@@ -14,8 +14,7 @@ import pytest
 import clew
 from clew import cli, queens, sudoku
 from clew.errors import ClewError
-
-from .helpers import ENV, assert_usage_error, clew_cmd
+from helpers.cli import ENV, assert_usage_error, clew_cmd
 
 # ---------------------------------------------------------------------------------------------
 # Version, entry points

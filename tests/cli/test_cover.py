@@ -9,8 +9,7 @@ import json
 import pytest
 
 from clew import cli
-
-from .helpers import feed_stdin, run_in_process
+from helpers.cli import feed_stdin, run_in_process
 
 #: Knuth, "Dancing Links" (2000), section 2: one cover, options 0, 3 and 4.
 KNUTH_TEXT = "| Knuth's example\na b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n"

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from clew import maze
-
-from .helpers import assert_usage_error, clew_cmd, run_in_process
+from helpers.cli import assert_usage_error, clew_cmd, run_in_process
 
 
 def test_generate_prints_the_maze_of_the_library(capsys):

@@ -13,8 +13,7 @@ import pytest
 from clew import cli, queens
 from clew.cli import queens as queens_cli
 from clew.queens import format as fmt
-
-from .helpers import (
+from helpers.cli import (
     BOARD_10,
     assert_usage_error,
     clew_cmd,
@@ -149,7 +148,8 @@ def test_solve_without_solutions_exits_1(n):
     assert (result.returncode, result.stdout) == (1, "")
     assert (
         result.stderr
-        == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+        == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a "
+        f"{n}x{n} board\n"
     )
 
 
@@ -201,8 +201,8 @@ def test_one_without_a_solution_in_process(capsys, n, args):
     status, out, err = run_in_process(capsys, "queens", "one", n, *args)
     assert (status, out) == (cli.EXIT_FAILURE, "")
     assert (
-        err
-        == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board\n"
+        err == f"clew: no solution exists for n = {n}: {n} queens always attack each other on a "
+        f"{n}x{n} board\n"
     )
 
 
@@ -395,7 +395,10 @@ def test_complete_board_file_in_process(capsys):
     assert (status, out, err) == (0, "3\n", "")
 
 
-BOARD_6 = "# a 6x6 board\nQ . . . . .\n. . . . . .\n\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
+BOARD_6 = (
+    "# a 6x6 board\nQ . . . . .\n. . . . . .\n\n"
+    ". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"
+)
 
 
 def test_complete_board_from_stdin():

@@ -10,8 +10,7 @@ import pytest
 
 from clew import cli, sudoku
 from clew.sudoku.logic.solver import rate
-
-from .helpers import DATA, LEETCODE, LEETCODE_SOLVED, clew_cmd, feed_stdin, run_in_process
+from helpers.cli import DATA, LEETCODE, LEETCODE_SOLVED, clew_cmd, feed_stdin, run_in_process
 
 SIXTEEN = sudoku.Grid(
     "".join(sudoku.DIGITS[(4 * (r % 4) + r // 4 + c) % 16] for r in range(16) for c in range(16))
@@ -29,7 +28,8 @@ MIXED = [
     ("11..............", "invalid: r1c1 and r1c2 are both 1 in row 1"),
     (
         LEETCODE[:-1],
-        "invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80",
+        "invalid: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, "
+        "81 for 9x9, ...), got 80",
     ),
     ("  # an indented comment", None),
     (LEETCODE[:22] + "X" + LEETCODE[23:], "invalid: r3c5: 'X' is not a digit of a 9x9 sudoku"),
@@ -83,13 +83,13 @@ def test_sudoku_solve_samples_on_a_pool():
             puzzle, count, solution = line.split(":")
             expected[puzzle] = solution
     assert [r["puzzle"] for r in records] == [
-        p for p in (l.strip() for l in data.splitlines()) if p and p[0] != "#"
+        p for p in (line.strip() for line in data.splitlines()) if p and p[0] != "#"
     ]
     assert len(records) == 400
     for record in records:
         assert record["status"] == "unique" and record["solution"] == expected[record["puzzle"]]
     numbers = [r["line"] for r in records]
-    assert numbers[0] == 6 and all(a < b for a, b in zip(numbers, numbers[1:]))
+    assert numbers[0] == 6 and all(a < b for a, b in zip(numbers, numbers[1:], strict=False))
 
 
 def test_sudoku_show():
@@ -141,7 +141,7 @@ def test_sudoku_solve_modes_in_process(monkeypatch, capsys, tmp_path, args, expe
     status, out, err = run_in_process(capsys, "sudoku", "solve", path, *args)
     lines = out.splitlines()
     assert len(lines) == 8 and status == cli.EXIT_USAGE
-    assert all(line.startswith(prefix) for line, prefix in zip(lines, expected))
+    assert all(line.startswith(prefix) for line, prefix in zip(lines, expected, strict=False))
     assert err.count("\n") == 1 and "3 invalid" in err
 
 
@@ -258,7 +258,8 @@ def test_sudoku_show_in_process(monkeypatch, capsys):
     assert (status, out) == (cli.EXIT_USAGE, "")
     assert (
         err
-        == "clew: error: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80\n"
+        == "clew: error: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, "
+        "81 for 9x9, ...), got 80\n"
     )
 
 
@@ -323,8 +324,8 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     out = result.stdout.splitlines()
     expected = rate(LEETCODE)
     assert (
-        out[0]
-        == f"{expected.er:.1f}/{expected.ep:.1f}/{expected.ed:.1f} {expected.level} {expected.hardest}"
+        out[0] == f"{expected.er:.1f}/{expected.ep:.1f}/{expected.ed:.1f} {expected.level} "
+        f"{expected.hardest}"
     )
     assert (
         out[1]
@@ -335,7 +336,8 @@ def test_rate_a_file_with_bad_lines(tmp_path):
     assert result.returncode == 2
     assert (
         result.stderr
-        == f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a rating\n"
+        == f"clew: error: 2 lines of {path} could not be rated: 1 not a puzzle, 1 without a "
+        "rating\n"
     )
     records = [
         json.loads(x)
@@ -370,7 +372,7 @@ def test_hint_and_explain():
     solved = str(sudoku.solve(LEETCODE))
     result = slow_clew("sudoku", "hint", solved)  # an answer, not a failure (issue 25: it exited 1)
     assert (result.returncode, result.stdout, result.stderr) == (0, "the grid is solved\n", "")
-    # a puzzle where logic gets stuck: tests/cli/test_first_impressions.py (in-process, with
+    # a puzzle where logic gets stuck: tests/cli/test_cli_first_impressions.py (in-process, with
     # the techniques cut to the singles: SE's chains solve every puzzle at hand)
 
 
@@ -499,7 +501,7 @@ def test_the_command_modules_are_thin():
 
     import clew.cli
 
-    for name in ("sudoku.py", "sudoku_logic.py"):
+    for name in ("sudoku.py", "_sudoku_logic.py"):
         tree = ast.parse((Path(clew.cli.__file__).parent / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):

@@ -91,7 +91,7 @@ def test_paper_example_is_read_item_by_item():
     assert p.primary == ("a", "b", "c", "d", "e", "f", "g")
     assert p.secondary == ()
     assert len(p.options) == 6
-    for got, want in zip(p.options, PAPER_OPTIONS):
+    for got, want in zip(p.options, PAPER_OPTIONS, strict=False):
         assert got == want
     assert p.labels is None
     # the paper's unique solution: options 1, 4, 5 (c e; a d f; b g)
@@ -206,7 +206,8 @@ BAD = [
     (
         "a b| x\n",
         1,
-        "'b|': the bounds before '|' must be numbers, u:v|name or v|name (a '|' that starts the secondary items needs a space before it)",
+        "'b|': the bounds before '|' must be numbers, u:v|name or v|name "
+        "(a '|' that starts the secondary items needs a space before it)",
     ),
     ("a b a\n", 1, "item 'a' is listed twice"),
     ("a b | c a\n", 1, "item 'a' is listed twice"),
@@ -332,9 +333,11 @@ def test_read_from_bytes_and_binary_files(tmp_path):
 def test_read_from_text_files(tmp_path):
     path = tmp_path / "paper.dlx"
     path.write_text(PAPER + "a b c d e f g h\n")
-    with open(path, encoding="utf-8") as f:
-        with pytest.raises(CoverInputError, match=r"^paper\.dlx:9: unknown item 'h'$"):
-            read(f)
+    with (
+        open(path, encoding="utf-8") as f,
+        pytest.raises(CoverInputError, match=r"^paper\.dlx:9: unknown item 'h'$"),
+    ):
+        read(f)
     assert read(io.StringIO(PAPER)) == read(PAPER)
     with pytest.raises(CoverInputError, match=r"^<stream>:2: unknown item 'z'$"):
         read(io.StringIO("a\nz\n"))

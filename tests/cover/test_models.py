@@ -83,7 +83,7 @@ def all_placements(board: np.ndarray, pieces: dict[str, np.ndarray], reflections
     for name, mask in pieces.items():
         for o in array_orientations(mask, reflections):
             h, w = o.shape
-            cells = list(zip(*np.nonzero(o)))
+            cells = list(zip(*np.nonzero(o), strict=False))
             for dr in range(H - h + 1):
                 for dc in range(W - w + 1):
                     placed = frozenset((int(r + dr), int(c + dc)) for r, c in cells)
@@ -117,7 +117,10 @@ def picture_classes(pictures: list[str], board: np.ndarray, reflections: bool = 
     keep = []
     for flip in (False, True) if reflections else (False,):
         for k in range(4):
-            t = lambda a, f=flip, k=k: np.rot90(np.fliplr(a) if f else a, k)
+
+            def t(a, f=flip, k=k):
+                return np.rot90(np.fliplr(a) if f else a, k)
+
             if t(board).shape == board.shape and (t(board) == board).all():
                 keep.append(t)
     forms = set()
@@ -148,7 +151,7 @@ ORIENTATIONS = dict(F=8, I=2, L=8, N=8, P=8, T=4, U=4, V=4, W=4, X=1, Y=8, Z=4)
 def test_pentomino_set():
     assert sorted(PENTOMINOES) == list("FILNPTUVWXYZ")
     keys = set()
-    for name, picture in PENTOMINOES.items():
+    for _name, picture in PENTOMINOES.items():
         mask = mask_of(picture)
         assert mask.sum() == 5
         keys.add(min((o.shape, o.tobytes()) for o in array_orientations(mask)))
@@ -157,7 +160,7 @@ def test_pentomino_set():
 
 def test_orientation_counts():
     for name, picture in PENTOMINOES.items():
-        cells = list(zip(*np.nonzero(mask_of(picture))))
+        cells = list(zip(*np.nonzero(mask_of(picture)), strict=False))
         assert (
             len(orientations(cells))
             == ORIENTATIONS[name]
@@ -169,7 +172,7 @@ def test_orientation_counts():
     # 63 fixed pentominoes; 18 one-sided ones (the 6 chiral pieces count twice)
     assert sum(ORIENTATIONS.values()) == 63
     rotations = {
-        n: len(orientations(list(zip(*np.nonzero(mask_of(p)))), reflections=False))
+        n: len(orientations(list(zip(*np.nonzero(mask_of(p)), strict=False)), reflections=False))
         for n, p in PENTOMINOES.items()
     }
     assert sum(rotations.values()) == 41
@@ -190,7 +193,7 @@ def test_pentomino_options_are_all_placements(width, height, reflections):
     assert p.primary == tuple(PENTOMINOES) + tuple(
         f"r{r}c{c}" for r in range(height) for c in range(width)
     )
-    for option, label, (name, cells) in zip(p.options, p.labels, p.placements):
+    for option, label, (name, cells) in zip(p.options, p.labels, p.placements, strict=False):
         assert option == (name, *(f"r{r}c{c}" for r, c in cells))
         assert label == " ".join(option)
 
@@ -259,7 +262,8 @@ def test_big_rectangles(width, height, total, classes):
     t0 = time.perf_counter()
     assert tiling_counts(p) == (total, classes)
     print(
-        f"{width}x{height}: enumerated and checked in {enumerated:.1f} s, tiling_counts {time.perf_counter() - t0:.1f} s"
+        f"{width}x{height}: enumerated and checked in {enumerated:.1f} s, "
+        f"tiling_counts {time.perf_counter() - t0:.1f} s"
     )
 
 
@@ -314,7 +318,7 @@ def brute_count(
     for name, cells in placements:
         for cell in cells:
             by_cell.setdefault(cell, []).append((name, cells))
-    free = {(int(r), int(c)) for r, c in zip(*np.nonzero(board))}
+    free = {(int(r), int(c)) for r, c in zip(*np.nonzero(board), strict=False)}
 
     def go(free, used):
         if not free:
@@ -347,7 +351,7 @@ def test_small_boards_against_brute_force(rows, names, once, reflections):
     pieces = {f"P{i}": SHAPES[i] for i in names}
     p = polyomino_tiling(picture, pieces, once=once, reflections=reflections)
     # the picture may start with a hole row: cells keep their row and column
-    assert set(p.board) == {(int(r), int(c)) for r, c in zip(*np.nonzero(board))}
+    assert set(p.board) == {(int(r), int(c)) for r, c in zip(*np.nonzero(board), strict=False)}
     masks = {n: mask_of(s) for n, s in pieces.items()}
     assert problem_placements(p) == all_placements(board, masks, reflections)
     found = 0
@@ -573,7 +577,7 @@ def test_langford_structure():
     for n in range(1, 9):
         q = langford(n)
         assert len(q.options) == sum(2 * n - k - 1 for k in range(1, n + 1))
-        for option, (k, pos) in zip(q.options, q.pairs):
+        for option, (k, pos) in zip(q.options, q.pairs, strict=False):
             assert option == (str(k), f"s{pos}", f"s{pos + k + 1}")
     assert sorted(draw_langford(p, s) for s in cover.solutions(p)) == ["2 3 1 2 1 3", "3 1 2 1 3 2"]
     assert langford(3, up_to_reversal=True).labels[-1].startswith("3 at s")
@@ -672,7 +676,7 @@ def test_sudoku_structure():
     givens = sum(ch != "." for ch in LEETCODE)
     assert len(q.options) == 729 - 8 * givens
     assert q.puzzle == S.Grid(LEETCODE)
-    for option, label, (r, c, d) in zip(q.options, q.labels, q.moves):
+    for option, label, (r, c, d) in zip(q.options, q.labels, q.moves, strict=False):
         assert label == f"r{r + 1}c{c + 1}={d}"
         assert option[0] == f"p{r + 1}{c + 1}"
     assert len(sudoku("." * 256).primary) == 4 * 256
@@ -743,7 +747,7 @@ def four_by_four_puzzles(draw):
     if draw(st.booleans()):
         rows = rows[2:] + rows[:2]
     if draw(st.booleans()):
-        rows = [list(col) for col in zip(*rows)]
+        rows = [list(col) for col in zip(*rows, strict=False)]
     blanks = draw(st.sets(st.integers(0, 15), max_size=16))
     return "".join("." if i in blanks else str(rows[i // 4][i % 4]) for i in range(16))
 

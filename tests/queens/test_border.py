@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from clew.queens import _kernels_count as K
 from clew.queens import border
+from clew.queens.compiled import _kernels_count as K
 
 
 @pytest.mark.parametrize("n", [*range(1, 17), 19, 23, 32])
@@ -51,8 +51,9 @@ def test_a_plain_count_loads_one_kernel_module():
 
     code = (
         "import sys; from clew.queens.counter import count_job; "
-        "from clew.queens import _kernels_count_scan as scan; "
-        "print(count_job(12, jobs=1)['total'], 'clew.queens._kernels_count' in sys.modules, "
+        "from clew.queens.compiled import _kernels_count_scan as scan; "
+        "print(count_job(12, jobs=1)['total'], "
+        "'clew.queens.compiled._kernels_count' in sys.modules, "
         "*sorted(name for name in dir(scan) if getattr(getattr(scan, name), 'overloads', None)))"
     )
     done = subprocess.run(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fault_jobs import finished_pieces  # the one reader of a journal's progress in the tests
+from helpers.fault_jobs import (
+    finished_pieces,  # the one reader of a journal's progress in the tests
+)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from clew.scale import Journal, JournalError, WorkError, full_identity, load_wor
 def test_pieces_partition_the_constellations(n):
     parts = [p for p in QueensCount(n).pieces() if p[0] == "constellations"]
     assert parts[0][1] == 0 and parts[-1][2] == len(queens.constellations(n))
-    for (_, _, hi), (_, lo, _) in zip(parts, parts[1:]):
+    for (_, _, hi), (_, lo, _) in zip(parts, parts[1:], strict=False):
         assert hi == lo  # contiguous, no overlap, no gap
 
 
@@ -203,7 +203,10 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, queens_counts, finished):
     path = tmp_path / "j.sqlite"
     problem = QueensCount(n)
     total_pieces = len(problem.pieces())
-    code = f"from clew.scale import run; from clew.queens.counting import QueensCount; run(QueensCount({n}), jobs=1, journal={str(path)!r})"
+    code = (
+        "from clew.scale import run; from clew.queens.counting import QueensCount; "
+        f"run(QueensCount({n}), jobs=1, journal={str(path)!r})"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code])
     try:
         deadline = time.monotonic() + 120

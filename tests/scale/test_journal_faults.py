@@ -24,8 +24,8 @@ import time
 
 import pytest
 
-import fault_jobs
-from fault_jobs import finish, finished_pieces, kill_group, popen, signal_at
+from helpers import fault_jobs
+from helpers.fault_jobs import finish, finished_pieces, kill_group, popen, signal_at
 
 #: A queens count of 300 pieces: about a second of work, committed several times a run.
 COUNT = ["queens", "count", "16", "--pieces", "300", "--jobs", "1"]

@@ -227,7 +227,7 @@ def test_knights_tour_5x5_from_a_corner():
     first = search.solve(tour)
     squares = first[0]
     assert sorted(squares) == list(range(25)) and squares[0] == 0
-    for a, b in zip(squares, squares[1:]):
+    for a, b in zip(squares, squares[1:], strict=False):
         assert sorted((abs(a // 5 - b // 5), abs(a % 5 - b % 5))) == [1, 2]
 
 
@@ -244,9 +244,11 @@ def _brute_paths(grid, word):
     for path in itertools.product(cells, repeat=len(word)):
         if len(set(path)) != len(path):
             continue
-        if any(grid[r][c] != ch for (r, c), ch in zip(path, word)):
+        if any(grid[r][c] != ch for (r, c), ch in zip(path, word, strict=False)):
             continue
-        if all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:])):
+        if all(
+            abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:], strict=False)
+        ):
             count += 1
     return count
 

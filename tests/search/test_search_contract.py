@@ -102,7 +102,8 @@ def test_an_extend_that_returns_the_state_changed_in_place_is_refused(run):
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith(
-        "extend (_append_and_return) returned the state it was given, changed in place ([] became [0])"
+        "extend (_append_and_return) returned the state it was given, changed in place ([] became "
+        "[0])"
     )
     assert "return a new state instead, e.g. s + [c]" in message
 
@@ -110,7 +111,8 @@ def test_an_extend_that_returns_the_state_changed_in_place_is_refused(run):
 def test_an_extend_that_changes_the_state_and_returns_a_copy_is_refused():
     with pytest.raises(
         SearchError,
-        match=r"^extend \(_append_and_copy\) changed the state it was given \(\[\] became \[0\]\): return a new state",
+        match=r"^extend \(_append_and_copy\) changed the state it was given "
+        r"\(\[\] became \[0\]\): return a new state",
     ):
         search.count(_permutations(_append_and_copy))
 

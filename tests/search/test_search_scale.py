@@ -122,7 +122,8 @@ def test_pickling_with_and_without_cloudpickle(monkeypatch):
     assert search.count(pickle.loads(pickle.dumps(plain))) == 120
     with pytest.raises(
         search.SearchError,
-        match=r"^cannot send the problem's choices \(.*<lambda>\) to another process: install cloudpickle",
+        match=r"^cannot send the problem's choices \(.*<lambda>\) to another process: "
+        "install cloudpickle",
     ):
         pickle.dumps(lambda_queens(6))
 

@@ -151,6 +151,7 @@ def test_the_band_kernel_serves_9x9_only():
 
 def test_the_solver_goes_through_the_registry(monkeypatch):
     monkeypatch.setattr(kernels, "_REGISTRY", dict(kernels._REGISTRY))
+    monkeypatch.setattr(kernels, "_BUILDERS", dict(kernels._BUILDERS))
     monkeypatch.setattr(kernels, "_BOUND", {})
     calls = []
 
@@ -162,8 +163,11 @@ def test_the_solver_goes_through_the_registry(monkeypatch):
         return solve_batch
 
     kernels.register("fake", build, k=2)
-    counts, _ = solver._run(np.zeros((3, 16), np.int8), 2, 5)
+    counts, _ = kernels.run(np.zeros((3, 16), np.int8), 2, 5)
     assert counts.tolist() == [7, 7, 7] and calls == [(2, 5, 3)]
+    assert solver.count("1" + "." * 15, limit=5) == 7 and calls[-1] == (2, 5, 1)
+    # the resumable search is not the fake's (it has none): the fallback's
+    assert sum(1 for _ in solver.solutions("." * 16)) == 288
     assert kernels.kernel(3).name == "band9" and kernels.kernel(4).name == "general"
     # a new fallback serves every size without a kernel of its own
     kernels.register("fake", build)
@@ -176,7 +180,7 @@ def test_the_9x9_kernel_and_the_general_one_agree_through_the_registry():
     band = np.zeros(1, np.int64), np.zeros_like(puzzle)
     general = np.zeros(1, np.int64), np.zeros_like(puzzle)
     kernels.kernel(3).solve_batch(puzzle, 2, *band)
-    kernels._general(3)(puzzle, 2, *general)
+    kernels.kernel(3, "general").solve_batch(puzzle, 2, *general)
     assert band[0].tolist() == general[0].tolist() == [1]
     assert np.array_equal(band[1], general[1])
 

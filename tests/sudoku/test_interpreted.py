@@ -66,7 +66,7 @@ def test_budget_runs_out():
         run("." * 81, None, max_nodes=50)
 
 
-# ---- small files answered in the interpreter (clew.sudoku.files.solve) ------------------------------
+# ---- small files answered in the interpreter (clew.sudoku.files.solve) ---------------------
 
 
 def kernel_values(work):
@@ -92,7 +92,7 @@ def test_small_files_get_the_kernels_answers(mode, sample_solutions, monkeypatch
         work = files.SolveFile(data, mode)
         quick = files._interpreted(work)
     assert quick is not None
-    for (qc, qs), (kc, ks) in zip(quick, kernel_values(work)):
+    for (qc, qs), (kc, ks) in zip(quick, kernel_values(work), strict=False):
         assert qc.tolist() == kc.tolist()
         for row, found in enumerate(kc.tolist()):
             if found == 1:
@@ -117,7 +117,8 @@ def test_one_puzzle_file_without_the_compiler(sample_solutions):
     puzzle = next(iter(sample_solutions))
     code = (
         "import sys; from clew.sudoku.files.solve import solve_file; "
-        f"[print(a.status, a.solution) for chunk in solve_file({(puzzle + chr(10)).encode()!r}) for a in chunk]; "
+        f"[print(a.status, a.solution) for chunk in solve_file({(puzzle + chr(10)).encode()!r}) "
+        "for a in chunk]; "
         "print('numba' in sys.modules)"
     )
     out = subprocess.run(
@@ -141,7 +142,9 @@ def test_a_rating_proves_a_puzzle_proper_in_the_interpreter(monkeypatch, sample_
     assert _interpreted.count_quickly(Grid("." * 81), 2) is None  # out of budget: the kernels
     code = (
         "import sys; from clew.sudoku.logic.solver import rate; "
-        "r = rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'); "
+        "r = "
+        "rate('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')"
+        "; "
         "print(r.er, 'numba' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

@@ -37,7 +37,7 @@ def test_example_1_in_place():
     rows = list(board)
     assert Solution().solveSudoku(board) is None
     assert board == EXPECTED
-    assert all(a is b for a, b in zip(board, rows))  # the same row lists, filled in place
+    assert all(a is b for a, b in zip(board, rows, strict=True))  # the same row lists, filled
     assert all(type(cell) is str and len(cell) == 1 for row in board for cell in row)
     assert is_solution(board, BOARD)
 

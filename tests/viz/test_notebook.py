@@ -23,19 +23,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_player import (  # the Chromium fixture and the helpers of the player's tests
-    GEOMETRY,
-    LEETCODE,
-    SMALL,
-    ZERO,
-    Player,
-    assert_square_board,
-    browser,  # noqa: F401  (a fixture: pytest finds it by name)
-    counters,
-    replay_queens,
-    replay_sudoku,
-    sudoku_grid,
-)
 
 import clew
 from clew import _display, maze, queens, search, sudoku
@@ -43,6 +30,18 @@ from clew.errors import ClewError
 from clew.trace import Trace
 from clew.viz import notebook
 from clew.viz.player import player_html
+from helpers.player import (  # the browser fixture is in tests/conftest.py
+    GEOMETRY,
+    LEETCODE,
+    SMALL,
+    ZERO,
+    Player,
+    assert_square_board,
+    counters,
+    replay_queens,
+    replay_sudoku,
+    sudoku_grid,
+)
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -391,7 +390,8 @@ def test_import_clew_stays_light_and_pictures_need_no_ipython():
         "print(sorted(m for m in sys.modules if m.startswith(('numpy', 'numba', 'clew.viz'))))\n"
         "from clew import queens\n"
         "before = 'clew.queens.completion' in sys.modules\n"
-        "print(queens.Solution((1, 3, 0, 2))._repr_svg_()[:4], before == ('clew.queens.completion' in sys.modules))\n"
+        "print(queens.Solution((1, 3, 0, 2))._repr_svg_()[:4],\n"
+        "      before == ('clew.queens.completion' in sys.modules))\n"
         "print(queens.trace(4)._repr_html_()[:7])\n"
     )
     # a Solution is drawn without importing the completion kernels (the renderer looks a
@@ -411,7 +411,8 @@ NOTEBOOK = """<!DOCTYPE html>
 </style></head>
 <body><div id="board" class="cell">@OUTPUT@</div>
 <script>
-window.addEventListener('keydown', (e) => { document.body.dataset.keys = (document.body.dataset.keys || '') + e.key; });
+window.addEventListener('keydown', (e) => {
+  document.body.dataset.keys = (document.body.dataset.keys || '') + e.key; });
 </script>
 </body></html>
 """

@@ -16,7 +16,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -24,56 +23,22 @@ from clew import queens, sudoku
 from clew.errors import ClewError
 from clew.viz import player
 from clew.viz.player import player_html, write_player
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-DIGITS = "123456789ABCDEFGHIJKLMNOP"
-SMALL = "1.....1..1....4."  # a 4x4 puzzle with 6 solutions
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LEETCODE_SOLUTION = (
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+from helpers.player import (  # the browser fixture is in tests/conftest.py
+    DIGITS,
+    GEOMETRY,
+    LEETCODE,
+    LEETCODE_SOLUTION,
+    SMALL,
+    ZERO,
+    Player,
+    assert_square_board,
+    counters,
+    replay_queens,
+    replay_sudoku,
+    sudoku_grid,
 )
 
-
 # ---- a replay of the trace in Python, independent of the page ----
-
-
-def replay_queens(events, k):
-    """The squares holding a queen after the first k events."""
-    board = set()
-    for event in events[:k]:
-        if event["type"] == "place":
-            board.add((event["row"], event["col"]))
-        elif event["type"] == "backtrack":
-            board.remove((event["row"], event["col"]))
-    return board
-
-
-def replay_sudoku(events, k, puzzle):
-    """The digits of the grid (0 blank) after the first k events."""
-    grid = [0 if ch == "." else DIGITS.index(ch) + 1 for ch in puzzle]
-    for event in events[:k]:
-        if event["type"] == "place":
-            grid[event["cell"]] = event["digit"]
-        elif event["type"] == "backtrack":
-            for cell in event["cells"]:
-                grid[cell] = 0
-    return grid
-
-
-def counters(event):
-    return {key: event[key] for key in ("nodes", "backtracks", "solutions", "depth")}
-
-
-ZERO = {"nodes": 0, "backtracks": 0, "solutions": 0, "depth": 0}
 
 
 # ---- the page as text ----
@@ -170,98 +135,6 @@ def test_write_player(tmp_path):
 
 
 # ---- the page at work in Chromium ----
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="the playwright package is not installed"
-    )
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium package)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-class Player:
-    """A player page opened from disk, recording every request and every error it makes."""
-
-    def __init__(self, browser, path, viewport=(1100, 760)):
-        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-        self.requests, self.errors = [], []
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
-        self.page.goto(path.resolve().as_uri())
-
-    def click(self, what, times=1):
-        """Real mouse clicks (slow: tens of milliseconds each)."""
-        for _ in range(times):
-            self.page.click(what)
-
-    def press(self, what, times=1):
-        """Clicks from inside the page, then the state: one round trip."""
-        return self.page.evaluate(
-            f"() => {{ for (let i = 0; i < {times}; i++) document.querySelector('{what}').click();"
-            f" return ({STATE})(); }}"
-        )
-
-    def seek(self, k):
-        self.page.evaluate(
-            f"() => {{ const s = document.getElementById('seek'); s.value = {k};"
-            " s.dispatchEvent(new Event('input')); }"
-        )
-        return self.state()
-
-    def state(self):
-        return self.page.evaluate(STATE)
-
-    def play_to_end(self, timeout=15.0):
-        self.page.evaluate("""() => { const s = document.getElementById('speed');
-            s.value = s.max; s.dispatchEvent(new Event('input')); }""")
-        self.click("#play")
-        # polled from here: the page's Content-Security-Policy forbids wait_for_function's eval
-        deadline = time.monotonic() + timeout
-        while (state := self.state())["step"] < state["total"]:
-            assert time.monotonic() < deadline, (
-                f"Play stopped at step {state['step']} of {state['total']}"
-            )
-            time.sleep(0.02)
-        return state
-
-    def close(self):
-        assert self.errors == []
-        assert self.requests and all(
-            url.startswith(("file:", "data:", "about:")) for url in self.requests
-        ), self.requests
-        self.page.close()
-
-
-STATE = """() => {
-            const num = (id) => Number(document.getElementById(id).textContent);
-            const cells = [...document.querySelectorAll('#board [data-row]')];
-            return {
-                step: num('step-index'), total: num('step-total'),
-                counters: {nodes: num('nodes'), backtracks: num('backtracks'),
-                           solutions: num('solutions'), depth: num('depth')},
-                queens: cells.filter(e => e.classList.contains('queen'))
-                             .map(e => [Number(e.dataset.row), Number(e.dataset.col)]),
-                cells: cells.filter(e => e.dataset.cell !== undefined)
-                            .map(e => [Number(e.dataset.cell), e.textContent, e.classList.contains('given')]),
-                path: document.querySelectorAll('#path li').length,
-                text: document.getElementById('event-text').textContent,
-                attacked: cells.filter(e => e.classList.contains('attacked'))
-                               .map(e => [Number(e.dataset.row), Number(e.dataset.col)]),
-                nextDisabled: document.getElementById('next-solution').disabled,
-            };
-}"""
-
-
-def sudoku_grid(state):
-    cells = sorted(state["cells"])
-    return [DIGITS.index(text) + 1 if text else 0 for _, text, _ in cells]
 
 
 def test_queens_steps_back_and_play(browser, tmp_path):
@@ -420,37 +293,6 @@ def clew_play(tmp_path, name, *args):
     return path
 
 
-GEOMETRY = """() => {
-    const board = document.getElementById('board');
-    const box = board.getBoundingClientRect(), style = getComputedStyle(board);
-    return {
-        board: {x: box.left, y: box.top, w: box.width, h: box.height,
-                border: parseFloat(style.borderLeftWidth), top: parseFloat(style.borderTopWidth)},
-        viewport: [document.documentElement.clientWidth, window.innerHeight],
-        squares: [...board.querySelectorAll('[data-row]')].map(e => {
-            const r = e.getBoundingClientRect();
-            return [Number(e.dataset.row), Number(e.dataset.col), r.left, r.top, r.width, r.height];
-        }),
-    };
-}"""
-
-
-def assert_square_board(geometry, n, where):
-    """Every square of the board is a square, all of one size, tiling the board edge to edge."""
-    board, squares = geometry["board"], geometry["squares"]
-    assert len(squares) == n * n, where
-    side = squares[0][4]
-    assert side >= 4, where
-    for row, col, x, y, w, h in squares:
-        # measured by the browser: a square is as tall as it is wide, and as large as the others
-        assert abs(w - side) < 0.01 and abs(h - side) < 0.01, (where, row, col, w, h, side)
-        assert abs(x - (board["x"] + board["border"] + col * side)) < 0.01, (where, row, col, x)
-        assert abs(y - (board["y"] + board["top"] + row * side)) < 0.01, (where, row, col, y)
-    assert abs(board["w"] - board["h"]) < 0.01, where
-    assert abs(board["w"] - (n * side + 2 * board["border"])) < 0.01, where
-    assert board["x"] + board["w"] <= geometry["viewport"][0], where  # the board fits the window
-
-
 VIEWPORTS = [(1100, 760), (420, 800), (1600, 500), (800, 1200)]
 
 
@@ -579,7 +421,8 @@ def test_the_squares_the_queens_attack_are_shaded_at_every_step(browser, tmp_pat
 
 LEGEND = """() => [...document.querySelectorAll('#legend li')].map(li => {
     const swatch = li.querySelector('.swatch'), s = getComputedStyle(swatch);
-    return {key: li.dataset.key, text: li.textContent, classes: [...swatch.classList].filter(c => c !== 'swatch'),
+    return {key: li.dataset.key, text: li.textContent,
+            classes: [...swatch.classList].filter(c => c !== 'swatch'),
             style: [s.backgroundColor, s.backgroundImage, s.boxShadow, s.color]};
 })"""
 
@@ -636,8 +479,11 @@ def test_the_legend_says_what_each_colour_means(browser, tmp_path, args, keys, s
     # a solution: the board outlined in the swatch's green
     first = next(i for i, e in enumerate(events) if e["type"] == "solution")
     view.seek(first + 1)
-    outline = view.page.evaluate("""() => [getComputedStyle(document.getElementById('board')).outlineColor,
-        getComputedStyle(document.querySelector('#legend [data-key=solved] .swatch')).outlineColor]""")
+    outline = view.page.evaluate(
+        """() => [getComputedStyle(document.getElementById('board')).outlineColor,
+        getComputedStyle(
+            document.querySelector('#legend [data-key=solved] .swatch')).outlineColor]"""
+    )
     assert outline[0] == outline[1]
     view.close()
 
@@ -647,7 +493,8 @@ def test_the_legend_says_what_each_colour_means(browser, tmp_path, args, keys, s
 SHAPE_DRAWING = """() => [...document.querySelectorAll('#board [data-cell]')].map(e => ({
     cell: Number(e.dataset.cell), right: e.classList.contains('box-right'),
     bottom: e.classList.contains('box-bottom'), shade: e.classList.contains('shade'),
-    cage: e.classList.contains('cage'), sum: e.dataset.sum === undefined ? null : Number(e.dataset.sum),
+    cage: e.classList.contains('cage'),
+    sum: e.dataset.sum === undefined ? null : Number(e.dataset.sum),
     edges: ['--ct', '--cr', '--cb', '--cl'].map(v => e.style.getPropertyValue(v)),
     width: [getComputedStyle(e).borderRightWidth, getComputedStyle(e).borderBottomWidth],
 }))"""
@@ -683,7 +530,7 @@ def test_every_shape_is_drawn_and_played(browser, tmp_path, args):
         assert (d["width"][0] == "2px") == d["right"] and (d["width"][1] == "2px") == d["bottom"], c
     shaded = {
         c
-        for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+        for name, cells in zip(geometry.unit_names(shape), geometry.units(shape), strict=True)
         if name.startswith(("diagonal", "window"))
         for c in cells
     }

@@ -66,6 +66,7 @@ def test_eight_queens_solution_has_its_queens_on_their_squares():
         for sq, el in zip(
             squares(board),
             sorted(board, key=lambda e: (int(e.get("data-row")), int(e.get("data-col")))),
+            strict=False,
         )
         if "dark" in el.get("class")
     }
@@ -334,7 +335,7 @@ def test_real_queens_traces(n, strategy):
         by_depth.setdefault(y, []).append(x)
     for xs in by_depth.values():
         xs.sort()
-        assert all(b - a >= 30 for a, b in zip(xs, xs[1:]))
+        assert all(b - a >= 30 for a, b in zip(xs, xs[1:], strict=False))
 
 
 def test_real_sudoku_trace():

@@ -1,9 +1,10 @@
 """The ``clew`` command line: ``clew <problem> <command> [options]``.
 
-Each problem is a Click group (``clew queens``, ``clew sudoku``, ``clew cover``, and
-``clew journal`` for the journals of long counts) whose commands are thin wrappers over the
-Python API: parse and check the arguments, call the library, print. Data goes to stdout,
-diagnostics to stderr, and no traceback ever reaches the user:
+Each problem is a Click group (``clew queens``, ``clew sudoku``, ``clew cover``, ``clew maze``,
+and ``clew journal`` for the journals of long counts; ``clew compile`` is a single command)
+whose commands are thin wrappers over the Python API: parse and check the arguments, call the
+library, print. Data goes to stdout, diagnostics to stderr, and no traceback ever reaches the
+user:
 
 One table of exit statuses holds for every command (docs/contract.md): 0 answered, 1
 answered "none" (no solution, no path, nothing found) or the output could not be written, 2
@@ -25,16 +26,24 @@ bad input or usage, 130 interrupted, 141 output closed early.
 
 Layout: this module holds the top group :data:`cli`, :func:`run` (where every error is
 reported) and :func:`main`; :mod:`._common` the Click plumbing, the options written once and
-the I/O helpers; one module per group (:mod:`.queens`, :mod:`.sudoku` with
-:mod:`.sudoku_logic`, :mod:`.cover`, :mod:`.maze`, :mod:`.journal`).
+the I/O helpers; one module per command (:mod:`.queens`, :mod:`.sudoku` with
+:mod:`._sudoku_logic`, :mod:`.cover`, :mod:`.maze`, :mod:`.journal`, :mod:`.compile`).
+
+The commands are found, not listed: every module of this package whose name does not start
+with ``_`` is one command of ``clew``, named as the module, and its Click command is the
+module-level :class:`click.Command` of that name (:func:`families`, :func:`family_command`).
+The package's path is extended at import with every other folder ``clew/cli`` on
+``sys.path``, so a family kept outside clew's own tree adds its command by placing its module
+there (tests/test_toy_family.py does so).
 
 Start-up stays cheap: every module of this package imports only Click and the standard
-library, and the groups are loaded lazily (:class:`LazyGroup`, Click's "lazy loading of
-subcommands"): ``clew queens count 8`` imports :mod:`.queens` alone, and numpy, numba and the
-kernels are imported inside the commands that need them, so ``clew --help`` does not pay for
-them.
+library, and the commands are loaded lazily (:class:`LazyGroup`, Click's "lazy loading of
+subcommands"): the names come from the file names alone, ``clew queens count 8`` imports
+:mod:`.queens` alone, and numpy, numba and the kernels are imported inside the commands that
+need them, so ``clew --help`` does not pay for them.
 
-Adding a problem means adding a module with its group, ``clew/cli/maze.py``::
+Adding a problem means adding one module with its group, ``clew/cli/maze.py``, and nothing
+else::
 
     @click.group(cls=Group)
     def maze():
@@ -43,11 +52,12 @@ Adding a problem means adding a module with its group, ``clew/cli/maze.py``::
     @maze.command("solve")
     ...
 
-and one entry ``"maze": "clew.cli.maze:maze"`` in :data:`GROUPS`.
+A module that helps a command without being one starts with ``_`` (:mod:`._sudoku_logic`).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import threading
@@ -56,6 +66,7 @@ import click
 
 from .. import __version__
 from .._kernel_cache import skip_blas_probe, skip_registry_refresh
+from .._plugins import folders_outside
 from ._common import (
     _CONTEXT,
     _EPILOG,
@@ -82,24 +93,98 @@ __all__ = [
     "EXIT_NONE",
     "EXIT_OK",
     "EXIT_USAGE",
-    "GROUPS",
     "LazyGroup",
     "cli",
     "entry",
+    "families",
+    "family_command",
     "main",
     "run",
 ]
 
-#: The groups of ``clew``, by command name: "module:attribute" of each Click group, imported
-#: only when the command is resolved (or when ``clew --help`` lists it).
-GROUPS = {
-    "compile": f"{__name__}.compile:compile_command",
-    "cover": f"{__name__}.cover:cover",
-    "journal": f"{__name__}.journal:journal",
-    "maze": f"{__name__}.maze:maze",
-    "queens": f"{__name__}.queens:queens",
-    "sudoku": f"{__name__}.sudoku:sudoku",
-}
+
+#: Every folder ``clew/cli`` on ``sys.path`` is part of this package, after clew's own: a
+#: family kept outside clew's tree (a plugin on PYTHONPATH) adds its command by placing its
+#: module there. Read once, at import.
+__path__ = [*__path__, *folders_outside(__path__, "cli")]
+
+
+def families() -> dict[str, str]:
+    """The commands of ``clew`` found in this package: command name -> module name.
+
+    One per module (``name.py``) or subpackage whose name does not start with ``_``, in
+    every folder of the package's path (the first folder wins a name), read from the file
+    names alone: nothing is imported.
+
+    Examples
+    --------
+    >>> from clew.cli import families
+    >>> families()["queens"]
+    'clew.cli.queens'
+    >>> "_common" in families()
+    False
+    """
+    global _found
+    # the folders' modification times: a module added or removed changes its folder's, so
+    # the scan runs again (the help asks once per command it lists)
+    stamp = tuple(_modified(folder) for folder in __path__)
+    if _found[0] != stamp:
+        _found = (stamp, _scan(__path__))
+    return dict(_found[1])
+
+
+#: The last scan of the package's path: (the stamp of its folders, what :func:`families` found).
+_found: tuple[tuple[tuple[str, int], ...] | None, dict[str, str]] = (None, {})
+
+
+def _modified(folder: str) -> tuple[str, int]:
+    try:
+        return folder, os.stat(folder).st_mtime_ns
+    except OSError:
+        return folder, -1
+
+
+def _scan(folders: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name.removesuffix(".py")
+            if name.startswith("_") or not name.isidentifier() or name in found:
+                continue
+            if entry.name.endswith(".py") or os.path.isfile(
+                os.path.join(entry.path, "__init__.py")
+            ):
+                found[name] = f"{__name__}.{name}"
+    return dict(sorted(found.items()))
+
+
+def family_command(name: str) -> click.Command:
+    """The Click command ``clew NAME``: the module-level command named ``name`` of the module
+    :func:`families` found for it, imported now.
+
+    Examples
+    --------
+    >>> from clew.cli import family_command
+    >>> family_command("maze").name
+    'maze'
+    """
+    module = importlib.import_module(families()[name])
+    commands = {
+        id(value): value
+        for value in vars(module).values()
+        if isinstance(value, click.Command) and value.name == name
+    }
+    if len(commands) != 1:  # a module of this package that is not a command: a bug
+        raise TypeError(
+            f"{module.__name__} must define one Click command named {name!r} (found "
+            f"{len(commands)}); a helper module's name starts with '_'"
+        )
+    return next(iter(commands.values()))
+
 
 #: Click >= 8.2 raises this for a bare group ('clew', 'clew queens'); older Click prints the
 #: help and exits 0 by itself.
@@ -107,12 +192,20 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 class LazyGroup(Group):
-    """A :class:`Group` whose subcommands are imported on first use (``lazy_subcommands``:
-    see :class:`clew.cli._common.Group`; Click's documented pattern, "Lazily loading
-    subcommands")."""
+    """The top group: its subcommands are the modules :func:`families` finds, each imported
+    on first use (:func:`family_command`: when Click resolves that name, or when the help
+    lists the commands), as in Click's "Lazily loading subcommands"."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *families()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in families():
+            return family_command(cmd_name)
+        return super().get_command(ctx, cmd_name)
 
 
-@click.group(cls=LazyGroup, lazy_subcommands=GROUPS, context_settings=_CONTEXT, epilog=_EPILOG)
+@click.group(cls=LazyGroup, context_settings=_CONTEXT, epilog=_EPILOG)
 @click.version_option(
     __version__, "-V", "--version", prog_name="clew", message="%(prog)s %(version)s"
 )

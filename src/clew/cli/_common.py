@@ -7,9 +7,9 @@
   statuses and the context settings and epilog of every command.
 * Options written once, as decorators: ``--jobs``, ``--journal``, ``--dask``,
   ``--scheduler``, ``--progress/--quiet``, ``--json``, ``--symbols``, ``--strategy``,
-  ``--max-events``, ``--summary`` and the player's ``--html``, ``--animate``, ``--fps``. Where the help
-  depends on the command (what the workers of ``--jobs`` are, what ``--strategy`` prunes),
-  the decorator takes that text as a parameter.
+  ``--max-events``, ``--summary`` and the player's ``--html``, ``--animate``, ``--fps``.
+  Where the help depends on the command (what the workers of ``--jobs`` are, what
+  ``--strategy`` prunes), the decorator takes that text as a parameter.
 * I/O: :func:`_read_input`, :func:`_write_text`, :func:`_write_trace`, :func:`_play`,
   :func:`_plural`.
 
@@ -24,7 +24,8 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import click
 
@@ -55,7 +56,9 @@ DEFAULT_JOBS = 1
 #: Events a trace, a tree or a player holds unless --max-events says otherwise.
 DEFAULT_MAX_EVENTS = 100_000
 
-Decorator = Callable[[Callable], Callable]
+#: A function a command is made of, and what decorates one.
+CommandFunction = Callable[..., Any]
+Decorator = Callable[[CommandFunction], CommandFunction]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,7 +127,9 @@ class Group(click.Group):
     command_class: type[click.Command]  # set below, once Command exists
     group_class = type  # a subgroup is of this group's own class
 
-    def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs) -> None:
+    def __init__(
+        self, *args: Any, lazy_subcommands: dict[str, str] | None = None, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("epilog", _EPILOG)
         super().__init__(*args, **kwargs)
         self.lazy_subcommands = dict(lazy_subcommands or {})
@@ -143,7 +148,7 @@ class Group(click.Group):
             return command
         return super().get_command(ctx, cmd_name)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError as exc:
@@ -165,7 +170,7 @@ class Command(click.Command):
     arguments, where the parameter types judge them.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("epilog", _EPILOG)
         super().__init__(*args, **kwargs)
 
@@ -182,7 +187,7 @@ class Command(click.Command):
 Group.command_class = Command
 
 
-def _registry(where) -> tuple[str, ...]:
+def _registry(where: str | Iterable[str]) -> tuple[str, ...]:
     """The names of a registry of the library, ``"module:attribute"`` (imported now), or the
     names themselves."""
     if isinstance(where, str):
@@ -201,8 +206,10 @@ class Registry(click.Choice):
         self.where = where
         self.case_sensitive = True
 
+    # a read-only property where Choice keeps an attribute, on purpose: the choices are the
+    # library's registry, read when asked (never set)
     @property
-    def choices(self) -> tuple[str, ...]:
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         return _registry(self.where)
 
 
@@ -212,12 +219,15 @@ class DescribedGroup(Group):
     (``{"generators": "clew.maze.geometry:GENERATORS"}``), so the help cannot drift from them. The
     first sentence (the short help ``clew --help`` lists) holds no field."""
 
-    def __init__(self, *args, registries: dict, **kwargs) -> None:
+    def __init__(self, *args: Any, registries: dict[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.registries = dict(registries)
 
-    def format_help_text(self, ctx: click.Context, formatter) -> None:
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         template = self.help
+        if template is None:  # nothing to fill
+            super().format_help_text(ctx, formatter)
+            return
         self.help = template.format(
             **{key: ", ".join(_registry(where)) for key, where in self.registries.items()}
         )
@@ -235,7 +245,7 @@ class Integer(click.ParamType):
     def __init__(self, low: int) -> None:
         self.low = low
 
-    def convert(self, value, param, ctx) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, bool):
             self.fail(f"{value!r} is not an integer", param, ctx)
         if isinstance(value, int):
@@ -256,7 +266,7 @@ class Integer(click.ParamType):
 class _OptionalArgument(click.Argument):
     """An optional argument whose errors name it 'N', not '[N]' as Click would."""
 
-    def get_error_hint(self, ctx: click.Context) -> str:
+    def get_error_hint(self, ctx: click.Context | None) -> str:
         return f"'{self.name.upper()}'"
 
 
@@ -289,7 +299,7 @@ def _ctrl_c_kills() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: object) -> str:
     from ..errors import one_line  # no numpy: the errors module imports nothing
 
     return one_line(text)
@@ -311,19 +321,18 @@ def _close_stdout_quietly() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-class Jobs(Integer):
-    """``--jobs``: a number of workers of at least 1, or ``all`` (one per core, ``None`` for
-    the library)."""
+class Jobs(click.ParamType):
+    """``--jobs``: a number of workers of at least 1 (read as :class:`Integer` reads it), or
+    ``all`` (one per core, ``None`` for the library)."""
 
     name = "jobs"
 
-    def __init__(self) -> None:
-        super().__init__(1)
-
-    def convert(self, value, param, ctx):
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int | None:
         if value is None or (isinstance(value, str) and value.strip().lower() == "all"):
             return None
-        return super().convert(value, param, ctx)
+        return Integer(1).convert(value, param, ctx)
 
 
 def jobs_option(help: str) -> Decorator:
@@ -348,7 +357,7 @@ def format_option(choices: tuple[str, ...], help: str, *, default: str | None = 
         raise ValueError(f"--format must offer json, got {choices}")  # a bug in a command module
     chosen = default or choices[0]
 
-    def apply(f: Callable) -> Callable:
+    def apply(f: CommandFunction) -> CommandFunction:
         f = click.option("--json", "as_json", is_flag=True, help="The same as --format json.")(f)
         return click.option(
             "-f",
@@ -434,7 +443,8 @@ def install_compile_notice() -> None:
 
 def compile_notice(*modules: str) -> None:
     """The same notice for the kernel files ``modules`` (paths inside the package, e.g.
-    ``"queens/_kernels_ladder.py"``) of a command whose library call loads them for sure."""
+    ``"queens/compiled/_kernels_ladder.py"``) of a command whose library call loads them for
+    sure."""
     from .._kernel_cache import announce
 
     announce(*modules)
@@ -467,7 +477,7 @@ def scale_options(
             )
         )
 
-    def apply(f: Callable) -> Callable:
+    def apply(f: CommandFunction) -> CommandFunction:
         for decorator in reversed(decorators):
             f = decorator(f)
         return f
@@ -475,7 +485,13 @@ def scale_options(
     return apply
 
 
-def scale_arguments(jobs, journal, dask, scheduler, progress) -> dict:
+def scale_arguments(
+    jobs: int | None,
+    journal: str | None,
+    dask: str | None,
+    scheduler: str | None,
+    progress: bool | None,
+) -> dict[str, Any]:
     """The keyword arguments of :func:`clew.scale.run` from the shared options; the Dask
     dashboard address is announced once on stderr."""
     if dask and scheduler is not None:
@@ -514,7 +530,7 @@ def strategy_option(pruned: str, textbook: str) -> Decorator:
     )
 
 
-def max_events_option(f: Callable) -> Callable:
+def max_events_option(f: CommandFunction) -> CommandFunction:
     """``--max-events K`` of a trace."""
     return click.option(
         "--max-events",
@@ -526,7 +542,7 @@ def max_events_option(f: Callable) -> Callable:
     )(f)
 
 
-def summary_option(f: Callable) -> Callable:
+def summary_option(f: CommandFunction) -> CommandFunction:
     """``--summary`` of a trace: the final counters alone, however long the search."""
     return click.option(
         "--summary",
@@ -547,7 +563,7 @@ def _summary_alone() -> None:
         )
 
 
-def play_options(f: Callable) -> Callable:
+def play_options(f: CommandFunction) -> CommandFunction:
     """``--html FILE``, ``--animate`` and ``--fps``: how :func:`_play` shows a search."""
     f = click.option(
         "--fps",
@@ -605,7 +621,9 @@ def _write_text(text: str, path: str) -> None:
         return
     name = click.format_filename(path)
     try:
-        f = open(path, "w", encoding="utf-8")
+        # opened apart from the writing: an open that fails is bad input (2), a write or the
+        # last flush that fails is an output that could not be written (1)
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 -- closed by the 'with f' below
     except OSError as exc:  # a path that cannot be written at all: bad input (2)
         from ..errors import ClewError
 
@@ -617,7 +635,7 @@ def _write_text(text: str, path: str) -> None:
         raise _OutputFailed(exc, name) from None
 
 
-def _write_trace(events, max_events: int) -> None:
+def _write_trace(events: Iterable[dict[str, Any]], max_events: int | None) -> None:
     """JSON lines on stdout; a note on stderr when the trace was cut."""
     import json
 
@@ -632,7 +650,14 @@ def _write_trace(events, max_events: int) -> None:
 
 
 def _play(
-    events, html: str | None, animate: bool, fps: float, kind: str, *, max_events: int, **board
+    events: Any,
+    html: str | None,
+    animate: bool,
+    fps: float,
+    kind: str,
+    *,
+    max_events: int,
+    **board: Any,
 ) -> None:
     """Show a search as :func:`play_options` asked: an HTML player (``events`` a list) or a
     terminal animation (any iterable); stderr says what was shown, and when the trace was cut

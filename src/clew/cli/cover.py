@@ -7,6 +7,7 @@ command), and prints. Only Click and the standard library are imported with this
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -95,7 +96,7 @@ def cover_solve(
     engine: str,
     verbose: bool,
     pieces: int | None,
-    **scale,
+    **scale: Any,
 ) -> int:
     """Solve the exact cover problem in FILE ('-' or nothing: stdin) and print its solutions,
     one per line, as they are found (memory stays flat however many there are).
@@ -137,7 +138,7 @@ def cover_solve(
     data, name = _read_input(file, "problem", "")
     problem = read(data, name=name)
     m = problem.multiplicities or engine == "multiplicity"
-    compile_notice("cover/_kernels_m.py" if m else "cover/_kernels.py")
+    compile_notice("cover/compiled/_kernels_m.py" if m else "cover/compiled/_kernels.py")
 
     def stats(found: int, nodes: int, seconds: float) -> None:
         if verbose:

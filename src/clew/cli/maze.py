@@ -7,6 +7,7 @@ commands) and print. Only Click and the standard library are imported with this 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -102,7 +103,7 @@ def maze_generate(
         sys.stdout.write(made.to_text())
 
 
-def _read_maze(file: str):
+def _read_maze(file: str) -> tuple[Any, str]:
     from ..maze import Maze
 
     data, name = _read_input(file, "maze", ": lines of '#', '.', 'S' and 'E'")

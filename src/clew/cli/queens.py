@@ -14,6 +14,7 @@ import json
 import re
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -79,7 +80,8 @@ def queens() -> None:
 
 def _no_solution(n: int) -> None:
     click.echo(
-        f"clew: no solution exists for n = {n}: {n} queens always attack each other on a {n}x{n} board",
+        f"clew: no solution exists for n = {n}: {n} queens always attack each other on a "
+        f"{n}x{n} board",
         err=True,
     )
 
@@ -101,7 +103,7 @@ def _no_solution(n: int) -> None:
 )
 @scale_options("Worker threads (the kernels release the GIL).", pieces=True)
 def queens_count(
-    n: int, unique: bool, fmt: str, as_json: bool, pieces: int | None, **scale
+    n: int, unique: bool, fmt: str, as_json: bool, pieces: int | None, **scale: Any
 ) -> None:
     """Count the solutions of the N x N board and print the number.
 
@@ -687,7 +689,9 @@ def queens_compare(n: int, limit: int | None, fmt: str, as_json: bool) -> None:
 
     _at_most(n, MAX_COUNT_N, "the counters use 64-bit masks")
     compile_notice(
-        "queens/_kernels_ladder.py", "queens/_kernels_count.py", "queens/_kernels_count_scan.py"
+        "queens/compiled/_kernels_ladder.py",
+        "queens/compiled/_kernels_count.py",
+        "queens/compiled/_kernels_count_scan.py",
     )
     # Ctrl-C stops it at once, with the one line of every interrupted command: the library
     # waits for its compiled loops in a way that sees it
@@ -703,7 +707,8 @@ def _group_help() -> str:
     command added or a limit changed changes the help."""
     names = ", ".join(f"'{name}'" for name in sorted(queens.commands))
     limits = "; ".join(f"{name} {high:,} ({why})" for name, (high, why) in LARGEST_N.items())
-    return f"{inspect.cleandoc(queens.help)}\n\nIts commands: {names}.\n\nLargest N: {limits}."
+    words = inspect.cleandoc(queens.help or "")
+    return f"{words}\n\nIts commands: {names}.\n\nLargest N: {limits}."
 
 
 queens.help = _group_help()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -50,7 +52,7 @@ GENERATE_RATED_FIELDS = ("score", "level", "er", "ep", "ed")
 _symbols_option = symbols_option("The alphabet of the digits (see 'clew sudoku solve --help').")
 
 
-def _shape_options(command):
+def _shape_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """--box and --variant: the shape of every puzzle (jigsaw and killer lines carry their own
     regions and cages, see 'clew sudoku solve --help')."""
     command = click.option(
@@ -71,7 +73,7 @@ def _shape_options(command):
     )(command)
 
 
-def _shape_arguments(box: str | None, variant: tuple[str, ...]) -> dict:
+def _shape_arguments(box: str | None, variant: tuple[str, ...]) -> dict[str, Any]:
     """--box and --variant as the library's keyword arguments; a bad box is a usage error."""
     if box is not None:
         from ..sudoku.shape import ShapeError, parse_box
@@ -85,7 +87,8 @@ def _shape_arguments(box: str | None, variant: tuple[str, ...]) -> dict:
 
 #: --strategy of the sudoku traces, in the words of the sudoku search
 _strategy_option = strategy_option(
-    pruned="naked and hidden singles placed as forced moves, guesses on the cell with the fewest candidates first",
+    pruned="naked and hidden singles placed as forced moves, guesses on the cell with the "
+    "fewest candidates first",
     textbook="first empty cell, an is_valid loop for each try",
 )
 
@@ -98,9 +101,9 @@ _SUDOKU_SOLVE_EPILOG = (
 )
 
 
-#: The logical solver's commands, in a module of their own (:mod:`.sudoku_logic`).
+#: The logical solver's commands, in a module of their own (:mod:`._sudoku_logic`).
 _LOGIC_COMMANDS = {
-    name: f"{__package__}.sudoku_logic:sudoku_{name}" for name in ("rate", "hint", "explain")
+    name: f"{__package__}._sudoku_logic:sudoku_{name}" for name in ("rate", "hint", "explain")
 }
 
 
@@ -153,8 +156,8 @@ def _check_alphabet(symbols: str | None) -> str | None:
     per digit, so its length is the side of a grid: 4, 9, 16 or 25."""
     if symbols is None:
         return None
-    from ..sudoku.grid import SudokuInputError, check_symbols
-    from ..sudoku.shape import MAX_SIDE, MIN_SIDE
+    from ..sudoku.grid import check_symbols
+    from ..sudoku.shape import MAX_SIDE, MIN_SIDE, SudokuInputError
 
     try:
         check_symbols(symbols)
@@ -169,7 +172,7 @@ def _check_alphabet(symbols: str | None) -> str | None:
     return symbols
 
 
-def _source(source: str) -> dict:
+def _source(source: str) -> dict[str, Any]:
     """FILE|PUZZLE of 'solve' and 'rate' as the library takes it: stdin's bytes for '-',
     else the argument itself (an existing file, or one puzzle: clew.sudoku.files.source decides)."""
     if source == "-":
@@ -239,7 +242,7 @@ def sudoku_solve(
     symbols: str | None,
     box: str | None,
     variant: tuple[str, ...],
-    **scale,
+    **scale: Any,
 ) -> int:
     """Solve the puzzles in FILE ('-' or nothing: stdin), one per line, and print one answer
     per puzzle, in the same order. Instead of a file, a single PUZZLE may be given, e.g.
@@ -251,9 +254,9 @@ def sudoku_solve(
     squarest (2x3 for 6x6) unless --box says otherwise; --variant x / windoku adds a rule.
     A jigsaw line is '<cells> <regions>' (the region of each cell as a letter); a killer
     line is '[<cells>] <cage letters> <sums>' (the cage of each cell as a letter A-Z a-z,
-    then the sums, comma-separated, in the order the letters first appear). A line that is not a valid puzzle
-    (wrong length, a symbol that is not a digit, two givens that break a rule) prints
-    'invalid: REASON' and the other lines are still answered.
+    then the sums, comma-separated, in the order the letters first appear). A line that is
+    not a valid puzzle (wrong length, a symbol that is not a digit, two givens that break a
+    rule) prints 'invalid: REASON' and the other lines are still answered.
 
     The whole file is read into one array and solved in chunks by the kernel, on --jobs
     threads (or on Dask); answers come out in file order as the chunks finish. An input with
@@ -267,7 +270,7 @@ def sudoku_solve(
       clew sudoku solve puzzles.txt --unique --jobs 2 --line-numbers
       clew sudoku solve --count --limit 1000 < puzzles.txt
       echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | clew sudoku solve - --format grid
-    """
+    """  # noqa: E501 -- an example is one command line, which Click prints as written
     fmt = chosen_format(fmt, as_json)
     if count_ and unique:
         raise click.UsageError("use --count or --unique, not both")
@@ -294,14 +297,15 @@ def sudoku_solve(
         **scale_arguments(**scale),
     )
 
-    def answer(a) -> str:
+    def answer(a: Any) -> str:
         """One answer as printed in the json and grid formats (the line format is written
         in bulk by the library)."""
         if fmt == "json":
             return json.dumps(a.to_dict())
         if a.status == "invalid":
             return f"invalid: {a.error}"
-        return a.status if a.grid is None else a.grid.to_text()  # drawn with its own shape
+        text: str = a.status if a.grid is None else a.grid.to_text()  # drawn with its shape
+        return text
 
     tally = Tally()
     out = sys.stdout.buffer
@@ -333,7 +337,8 @@ def sudoku_solve(
     type=click.Choice(("grid", "line", "svg")),
     default="grid",
     show_default=True,
-    help="grid: drawn with box lines; line: the one-line form ('.' for a blank); svg: the picture, on stdout.",
+    help="grid: drawn with box lines; line: the one-line form ('.' for a blank); svg: the "
+    "picture, on stdout.",
 )
 @_symbols_option
 @click.option(
@@ -369,7 +374,7 @@ def sudoku_show(
       clew sudoku show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
       clew sudoku show - --format line < drawn.txt
       clew sudoku show 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --solve --svg leet.svg
-    """
+    """  # noqa: E501 -- an example is one command line, which Click prints as written
     from ..sudoku.grid import Grid, conflict_message
 
     grid = Grid(_puzzle_argument(puzzle), symbols=symbols, **_shape_arguments(box, variant))
@@ -449,7 +454,7 @@ def sudoku_trace(
       clew sudoku trace 1............... --strategy textbook --max-events 50
       clew sudoku trace 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --strategy textbook --summary
       clew sudoku trace 1.....2.....3.....4.....5.....6..... --box 2x3
-    """
+    """  # noqa: E501 -- an example is one command line, which Click prints as written
     from ..sudoku.tracing import trace
 
     text = _puzzle_argument(puzzle)
@@ -508,7 +513,7 @@ def sudoku_play(
       clew sudoku play 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 --html leet.html
       clew sudoku play 1............... --strategy textbook --animate
       clew sudoku play "AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4" --html killer.html
-    """
+    """  # noqa: E501 -- an example is one command line, which Click prints as written
     from ..sudoku import Grid
     from ..sudoku.tracing import trace
 
@@ -558,23 +563,24 @@ def sudoku_play(
     "variant",
     type=click.Choice(("x", "windoku", "jigsaw", "killer")),
     multiple=True,
-    help="Repeatable; jigsaw and killer lines carry their regions and cages, x and windoku are flags of 'solve'.",
+    help="Repeatable; jigsaw and killer lines carry their regions and cages, x and windoku are "
+    "flags of 'solve'.",
 )
 @click.option(
     "-d",
     "--difficulty",
     type=click.Choice(("easy", "medium", "hard", "expert", "extreme")),
     default=None,
-    help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4, 9x9, and every shape and "
-    "variant up to 12x12.",
+    help="Only puzzles that rate at this level (see 'clew sudoku rate --help'); 4x4, 9x9, and "
+    "every shape and variant up to 12x12.",
 )
 @click.option(
     "--rating",
     "rating",
     metavar="LO-HI",
     default=None,
-    help="Only puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. 6.6-7.5: 9x9, "
-    "and every shape and variant up to 12x12.",
+    help="Only puzzles whose ER (Sudoku Explainer's rating, see 'rate') lies in LO-HI, e.g. "
+    "6.6-7.5: 9x9, and every shape and variant up to 12x12.",
 )
 @click.option(
     "--symmetry",
@@ -630,7 +636,7 @@ def sudoku_generate(
     seed: int | None,
     fmt: str,
     as_json: bool,
-    **scale,
+    **scale: Any,
 ) -> int:
     """Print new proper puzzles (exactly one solution each, proven by the solver), one per
     line.
@@ -710,10 +716,11 @@ def sudoku_generate(
         elif size == "4" and exc.level != "easy":
             way_out = "4x4 puzzles almost always rate easy: use --size 9 or --difficulty easy"
         else:
-            way_out = f"try another --difficulty, or more candidates with --attempts (above {exc.attempts})"
-        click.echo(
-            f"clew: no {exc.level} {size}x{size} puzzle in {_plural(exc.attempts, 'attempt')}: {way_out}",
-            err=True,
-        )
+            way_out = (
+                "try another --difficulty, or more candidates with --attempts "
+                f"(above {exc.attempts})"
+            )
+        tried = _plural(exc.attempts or 0, "attempt")  # the library always says how many
+        click.echo(f"clew: no {exc.level} {size}x{size} puzzle in {tried}: {way_out}", err=True)
         return EXIT_NONE
     return EXIT_OK

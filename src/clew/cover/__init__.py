@@ -23,7 +23,8 @@ Items are any hashable values (strings, ints, tuples). Functions take a :class:`
 or lists of items, a 0/1 matrix or a file in Knuth's format (:func:`as_problem`,
 :mod:`clew.cover.knuth`): :func:`solutions` (a generator),
 :func:`count` (optionally on every core), :func:`solve`, :func:`is_cover` /
-:func:`check_cover` (the verifier), :func:`trace` (the events of the search). Models: :func:`pentominoes` and any
+:func:`check_cover` (the verifier), :func:`trace` (the events of the search). Models
+(:mod:`clew.cover.models`): :func:`pentominoes` and any
 :func:`polyomino_tiling`, :func:`langford`, :func:`queens`, :func:`sudoku`,
 :func:`rook_matrices`, :func:`queen_domination` and :func:`polyomino_packing` (several
 copies of a piece), the last three with multiplicities, each with a function turning a
@@ -35,6 +36,7 @@ solution back into a picture.
 """
 
 import importlib
+from typing import Any
 
 from .._lazy import lazy_names
 from .engines import ENGINES
@@ -67,29 +69,18 @@ _LAZY = {
         ),
         "models",
     ),
-    "polyomino_packing": "packing",
-    **dict.fromkeys(("queen_domination", "queen_squares"), "queendom"),
+    **dict.fromkeys(("polyomino_packing", "queen_domination", "queen_squares"), "models"),
     **dict.fromkeys(("Compiled", "CoverInputError", "Problem"), "problem"),
     **dict.fromkeys(("CoverCount", "count"), "counting"),
-    **dict.fromkeys(
-        (
-            "Search",
-            "as_problem",
-            "check_cover",
-            "is_cover",
-            "prefixes",
-            "reduce",
-            "solutions",
-            "solve",
-        ),
-        "solver",
-    ),
+    **dict.fromkeys(("Search", "prefixes", "reduce", "solutions", "solve"), "solver"),
+    "as_problem": "forms",
+    **dict.fromkeys(("check_cover", "is_cover"), "verify"),
 }
 
 _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # a lazily loaded name: any of the module's
     if name == "knuth":  # a public submodule: Knuth's format
         return importlib.import_module(".knuth", __name__)
     return _lazy_getattr(name)

@@ -8,7 +8,8 @@ Solutions come out as sorted lists of option indices.
 
 >>> from clew.cover import Problem
 >>> from clew.cover import _reference
->>> p = Problem([["c", "e"], ["a", "d", "g"], ["b", "c", "f"], ["a", "d", "f"], ["b", "g"], ["d", "e", "g"]])
+>>> p = Problem([["c", "e"], ["a", "d", "g"], ["b", "c", "f"], ["a", "d", "f"], ["b", "g"],
+...              ["d", "e", "g"]])
 >>> list(_reference.solutions(p))
 [[0, 3, 4]]
 """
@@ -33,9 +34,8 @@ def solutions(problem: Problem) -> Iterator[list[int]]:
             if name in primary:
                 if name in covered:
                     return False
-            elif name in taken:
-                if colour is None or taken[name] is None or taken[name] != colour:
-                    return False
+            elif name in taken and (colour is None or taken[name] is None or taken[name] != colour):
+                return False
         return True
 
     def recurse() -> Iterator[list[int]]:
@@ -43,14 +43,14 @@ def solutions(problem: Problem) -> Iterator[list[int]]:
         if not open_items:
             yield sorted(chosen)
             return
-        best_options = None
+        best_options: list[int] | None = None
         for item in open_items:
             fits = [
                 o for o, opt in enumerate(options) if any(n == item for n, _ in opt) and usable(o)
             ]
             if best_options is None or len(fits) < len(best_options):
                 best_options = fits
-        for o in best_options:
+        for o in best_options or ():
             added_primary, added_secondary = [], []
             for name, colour in options[o]:
                 if name in primary:
@@ -93,8 +93,8 @@ def multiplicity_solutions(problem: Problem) -> Iterator[list[int]]:
     >>> sorted(multiplicity_solutions(p))
     [[0, 1], [0, 1, 2], [0, 2, 3], [1, 2]]
     """
-    lo = dict(zip(problem.primary, (b[0] for b in problem.bounds)))
-    hi = dict(zip(problem.primary, (b[1] for b in problem.bounds)))
+    lo = dict(zip(problem.primary, (b[0] for b in problem.bounds), strict=False))
+    hi = dict(zip(problem.primary, (b[1] for b in problem.bounds), strict=False))
     usable = [o for o, entries in enumerate(problem.entries) if any(n in lo for n, _ in entries)]
     # how many usable options from position k on contain each primary item
     ahead = [dict.fromkeys(lo, 0) for _ in range(len(usable) + 1)]

@@ -14,11 +14,14 @@ import functools
 import hashlib
 import json
 import time
+from typing import Any
 
 from ..errors import DEFAULT_JOBS, ArgumentError, check_jobs, check_limit, check_size
 from ..scale import Work, run
-from .problem import CoverInputError, Problem
-from .solver import ENGINES, Search, as_problem, prefixes, search_tables
+from .forms import ProblemLike, as_problem
+from .kernels import check_engine, search_tables
+from .problem import Problem
+from .solver import Search, prefixes
 
 __all__ = ["CoverCount", "count", "count_job"]
 
@@ -77,7 +80,7 @@ def _problem(text: str) -> Problem:
 
 
 @functools.lru_cache(maxsize=4)
-def _tables(text: str, engine: str):
+def _tables(text: str, engine: str) -> tuple[str, Any]:
     return search_tables(_problem(text), engine)
 
 
@@ -95,16 +98,16 @@ class CoverCount(Work):
 
     releases_gil = True
 
-    def __init__(self, problem, pieces: int | None = None, engine: str = "auto") -> None:
+    def __init__(
+        self, problem: ProblemLike, pieces: int | None = None, engine: str = "auto"
+    ) -> None:
         problem = as_problem(problem)
         self.text = _text(problem)
         self.sha256 = hashlib.sha256(self.text.encode()).hexdigest()
         self.pieces_asked = check_size(
             PIECES if pieces is None else pieces, name="pieces", low=1, high=1 << 24
         )
-        if engine not in ENGINES:
-            raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
-        self.engine = engine
+        self.engine = check_engine(engine)
         self._seed = problem  # the caller's Problem: no need to parse the text again here
 
     def identity(self) -> dict:
@@ -117,7 +120,7 @@ class CoverCount(Work):
         }
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "CoverCount":
+    def from_identity(cls, identity: dict) -> CoverCount:
         return cls(_problem(identity["cover"]), identity["pieces"], identity["engine"])
 
     def __getstate__(self) -> dict:
@@ -134,7 +137,7 @@ class CoverCount(Work):
             return [()]
         return prefixes(self._problem(), self.pieces_asked, _tables(self.text, self.engine))
 
-    def run_piece(self, piece) -> tuple[int, int]:
+    def run_piece(self, piece: tuple[int, ...]) -> tuple[int, int]:
         """The solutions and search nodes of the piece."""
         search = Search(self._problem(), taken=piece, tables=_tables(self.text, self.engine))
         return search.run(), search.nodes
@@ -160,7 +163,11 @@ class CoverCount(Work):
 
 
 def count(
-    problem, *, limit: int | None = None, jobs: int | None = DEFAULT_JOBS, engine: str = "auto"
+    problem: ProblemLike,
+    *,
+    limit: int | None = None,
+    jobs: int | None = DEFAULT_JOBS,
+    engine: str = "auto",
 ) -> int:
     """The number of solutions (at most ``limit``), counted without building any.
 
@@ -192,16 +199,16 @@ def count(
 
 
 def count_job(
-    problem,
+    problem: ProblemLike,
     *,
     limit: int | None = None,
     engine: str = "auto",
     pieces: int | None = None,
     jobs: int | None = DEFAULT_JOBS,
-    journal=None,
-    dask=None,
-    scheduler=None,
-    **options,
+    journal: Any = None,
+    dask: Any = None,
+    scheduler: Any = None,
+    **options: Any,
 ) -> dict:
     """Count the solutions of ``problem`` as asked, and say what it cost: ``{"count",
     "limit", "nodes", "seconds", "engine"}`` (``nodes``: search nodes entered; ``seconds``:
@@ -228,8 +235,7 @@ def count_job(
         "scheduler": scheduler is not None,
         "pieces": pieces is not None,
     }
-    if engine not in ENGINES:
-        raise CoverInputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    check_engine(engine)
     problem = as_problem(problem)
     start = time.perf_counter()
     if limit is not None or not any(mechanism.values()):

@@ -48,8 +48,9 @@ import io
 import os
 import re
 import sys
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, NamedTuple
 
 from .problem import MAX_BOUND, MAX_ENTRIES, MAX_OPTIONS, CoverInputError, Problem
 
@@ -68,7 +69,9 @@ _PROBLEM_OPTION = re.compile(r"options\[(\d+)\](: | )(.*)")
 # reading
 
 
-def read(source, *, name: str | None = None) -> Problem:
+def read(
+    source: str | bytes | os.PathLike[str] | IO[str] | IO[bytes], *, name: str | None = None
+) -> Problem:
     """Read an exact cover problem in Knuth's DLX1/DLX2 format.
 
     Parameters
@@ -122,7 +125,7 @@ def read(source, *, name: str | None = None) -> Problem:
     return _parse(text, encoding, default_name if name is None else str(name))
 
 
-def _source_text(source) -> tuple[str, str | None, str]:
+def _source_text(source: Any) -> tuple[str, str | None, str]:
     """The text of ``source``; the encoding whose undecodable bytes were kept as lone
     surrogates (``surrogateescape``, to be reported with their line), ``None`` for a ``str``;
     and the default source name."""
@@ -164,7 +167,7 @@ def _encoding_name(encoding: str) -> str:
     return encoding
 
 
-def _stream_name(stream) -> str:
+def _stream_name(stream: Any) -> str:
     for stdin in (sys.stdin, sys.__stdin__):
         if stdin is not None and (stream is stdin or stream is getattr(stdin, "buffer", None)):
             return "<stdin>"
@@ -179,6 +182,19 @@ def _stream_name(stream) -> str:
     return "<stream>"
 
 
+class _Items(NamedTuple):
+    """What the item line declares."""
+
+    primary: list[str]
+    secondary: list[str]
+    bounds: dict[str, tuple[int, int]]
+    kind: dict[str, bool]  # item -> is primary
+
+
+#: ``fail(number, message)``: the error of line ``number``.
+_Fail = Callable[[int, str], CoverInputError]
+
+
 def _parse(text: str, encoding: str | None, source: str) -> Problem:
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -189,10 +205,7 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
     def fail(number: int, message: str) -> CoverInputError:
         return CoverInputError(f"{source}:{number}: {message}")
 
-    primary: list[str] | None = None
-    secondary: list[str] = []
-    bounds: dict[str, tuple[int, int]] = {}
-    kind: dict[str, bool] = {}  # item -> is primary
+    items: _Items | None = None
     item_line = 0
     options: list[tuple[str, ...]] = []
     entries: list[tuple[tuple[str, str | None], ...]] = []
@@ -212,68 +225,14 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):  # as Knuth's readers: blanks, then '|'
             continue
-        if primary is None:
+        if items is None:
             if stripped.startswith("//"):
                 raise fail(number, _SLASHES)
             item_line = number
-            primary = []
-            seen_bar = False
-            for token in re.sub(r"(^|\s)\|", r"\1| ", line).split():
-                if token == "|":
-                    if seen_bar:
-                        raise fail(number, "the item line has '|' twice")
-                    seen_bar = True
-                    continue
-                limits = None
-                if "|" in token:  # DLX3: u:v|name or v|name
-                    prefix, _, name = token.partition("|")
-                    limits = _bounds(prefix)
-                    if limits is None:
-                        raise fail(
-                            number,
-                            f"{token!r}: the bounds before '|' must be numbers, u:v|name or v|name "
-                            "(a '|' that starts the secondary items needs a space before it)",
-                        )
-                    if seen_bar:
-                        raise fail(
-                            number,
-                            f"secondary item {name!r} cannot have bounds ({token}): only primary items do",
-                        )
-                    if not name:
-                        raise fail(number, f"the item name after the bounds {token!r} is empty")
-                    lo, hi = limits
-                    if hi == 0:
-                        raise fail(number, f"the upper bound of item {name!r} is zero ({token})")
-                    if lo > hi:
-                        raise fail(
-                            number,
-                            f"the lower bound of item {name!r} exceeds its upper bound ({token})",
-                        )
-                    if hi > MAX_BOUND:
-                        raise fail(
-                            number,
-                            f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})",
-                        )
-                    token = name
-                # a token holds no white space: only these can make a name wrong
-                problem = (
-                    _bad_name(token)
-                    if not token or len(token) > MAX_NAME or ":" in token or "|" in token
-                    else None
-                )
-                if problem:
-                    raise fail(number, f"item name {token!r} {problem}")
-                if token in kind:
-                    raise fail(number, f"item {token!r} is listed twice")
-                kind[token] = not seen_bar
-                (secondary if seen_bar else primary).append(token)
-                if limits is not None and limits != (1, 1):
-                    bounds[token] = limits
-            if not primary:
-                raise fail(number, "the item line has no primary item (at least one is needed)")
+            items = _item_line(line, number, fail)
             continue
         tokens = line.split()
-        if tokens[0].startswith("//") and tokens[0].partition(":")[0] not in kind:
+        if tokens[0].startswith("//") and tokens[0].partition(":")[0] not in items.kind:
             raise fail(number, _SLASHES)
         if "|" in line:
             raise fail(number, "an option line cannot contain '|' (a comment line starts with '|')")
@@ -283,41 +242,22 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
         if total > MAX_ENTRIES:
             raise fail(
                 number,
-                f"more than {MAX_ENTRIES:,} items in the options together: the most a problem may have",
+                f"more than {MAX_ENTRIES:,} items in the options together: "
+                "the most a problem may have",
             )
-        parsed = []
-        for token in tokens:
-            entry = known.get(token)
-            if entry is None:  # a token is checked once, the first time it is seen
-                # a token of split() holds no white space, and the line no '|': an item name
-                # is wrong only when empty or too long, and the full check runs only then
-                item, sep, colour = token.partition(":")
-                if not item or len(item) > MAX_NAME:
-                    raise fail(number, f"item name {item!r} {_bad_name(item)}")
-                primary_item = kind.get(item)
-                if primary_item is None:
-                    raise fail(number, f"unknown item {item!r}")
-                if sep:
-                    if primary_item:
-                        raise fail(number, f"primary item {item!r} cannot have a colour ({token})")
-                    problem = _bad_name(colour, colour=True)
-                    if problem:
-                        raise fail(number, f"colour {colour!r} of item {item!r} {problem}")
-                entry = known[token] = (item, colour if sep else None)
-            parsed.append(entry)
-        if len(parsed) > 1 and len({item for item, _ in parsed}) != len(parsed):
-            seen: set[str] = set()
-            twice = next(item for item, _ in parsed if item in seen or seen.add(item))
-            raise fail(number, f"option names item {twice!r} twice")
+        entries.append(_option_line(tokens, number, items.kind, known, fail))
         options.append(tuple(tokens))
-        entries.append(tuple(parsed))
         option_lines.append(number)
-    if primary is None:
+    if items is None:
         raise fail(max(1, len(lines)), "no item line (the input has only comments and blank lines)")
     try:
         # every name, colour and item was checked above, each error with its line
         return Problem(
-            options, primary=primary, secondary=secondary, bounds=bounds, _entries=entries
+            options,
+            primary=items.primary,
+            secondary=items.secondary,
+            bounds=items.bounds,
+            _entries=entries,
         )
     except CoverInputError as error:
         # Not expected (every check above comes first), but keep the line number if it is.
@@ -328,6 +268,110 @@ def _parse(text: str, encoding: str | None, source: str) -> Problem:
             message = match.group(3) if match.group(2) == ": " else f"option {match.group(3)}"
             raise fail(number, message) from None
         raise fail(item_line, message) from None
+
+
+def _item_line(line: str, number: int, fail: _Fail) -> _Items:
+    """The items declared by the item line (line ``number``): primary ones, then after a
+    '|' secondary ones; DLX3's ``u:v|name`` gives bounds."""
+    items = _Items([], [], {}, {})
+    seen_bar = False
+    for token in re.sub(r"(^|\s)\|", r"\1| ", line).split():
+        if token == "|":
+            if seen_bar:
+                raise fail(number, "the item line has '|' twice")
+            seen_bar = True
+            continue
+        limits = None
+        if "|" in token:  # DLX3: u:v|name or v|name
+            token, limits = _bounded_item(token, seen_bar, number, fail)
+        # a token holds no white space: only these can make a name wrong
+        problem = (
+            _bad_name(token)
+            if not token or len(token) > MAX_NAME or ":" in token or "|" in token
+            else None
+        )
+        if problem:
+            raise fail(number, f"item name {token!r} {problem}")
+        if token in items.kind:
+            raise fail(number, f"item {token!r} is listed twice")
+        items.kind[token] = not seen_bar
+        (items.secondary if seen_bar else items.primary).append(token)
+        if limits is not None and limits != (1, 1):
+            items.bounds[token] = limits
+    if not items.primary:
+        raise fail(number, "the item line has no primary item (at least one is needed)")
+    return items
+
+
+def _bounded_item(
+    token: str, seen_bar: bool, number: int, fail: _Fail
+) -> tuple[str, tuple[int, int]]:
+    """The name and the bounds of DLX3's ``u:v|name`` or ``v|name``, checked."""
+    prefix, _, name = token.partition("|")
+    limits = _bounds(prefix)
+    if limits is None:
+        raise fail(
+            number,
+            f"{token!r}: the bounds before '|' must be numbers, u:v|name or v|name "
+            "(a '|' that starts the secondary items needs a space before it)",
+        )
+    if seen_bar:
+        raise fail(
+            number,
+            f"secondary item {name!r} cannot have bounds ({token}): only primary items do",
+        )
+    if not name:
+        raise fail(number, f"the item name after the bounds {token!r} is empty")
+    lo, hi = limits
+    if hi == 0:
+        raise fail(number, f"the upper bound of item {name!r} is zero ({token})")
+    if lo > hi:
+        raise fail(number, f"the lower bound of item {name!r} exceeds its upper bound ({token})")
+    if hi > MAX_BOUND:
+        raise fail(number, f"the upper bound of item {name!r} is above {MAX_BOUND} ({token})")
+    return name, limits
+
+
+def _option_line(
+    tokens: list[str],
+    number: int,
+    kind: dict[str, bool],
+    known: dict[str, tuple[str, str | None]],
+    fail: _Fail,
+) -> tuple[tuple[str, str | None], ...]:
+    """The (item, colour) entries of an option line, each token checked the first time it
+    is seen (``known`` keeps them)."""
+    parsed = []
+    for token in tokens:
+        entry = known.get(token)
+        if entry is None:  # a token is checked once, the first time it is seen
+            # a token of split() holds no white space, and the line no '|': an item name
+            # is wrong only when empty or too long, and the full check runs only then
+            item, sep, colour = token.partition(":")
+            if not item or len(item) > MAX_NAME:
+                raise fail(number, f"item name {item!r} {_bad_name(item)}")
+            primary_item = kind.get(item)
+            if primary_item is None:
+                raise fail(number, f"unknown item {item!r}")
+            if sep:
+                if primary_item:
+                    raise fail(number, f"primary item {item!r} cannot have a colour ({token})")
+                problem = _bad_name(colour, colour=True)
+                if problem:
+                    raise fail(number, f"colour {colour!r} of item {item!r} {problem}")
+            entry = known[token] = (item, colour if sep else None)
+        parsed.append(entry)
+    if len(parsed) > 1 and len({item for item, _ in parsed}) != len(parsed):
+        seen: set[str] = set()
+        twice = next(item for item, _ in parsed if item in seen or _saw(seen, item))
+        raise fail(number, f"option names item {twice!r} twice")
+    return tuple(parsed)
+
+
+def _saw(seen: set[str], item: str) -> bool:
+    """Add ``item`` to ``seen``; False (it was not there)."""
+    seen.add(item)
+    return False
 
 
 def _bounds(prefix: str) -> tuple[int, int] | None:
@@ -399,10 +443,10 @@ def write(
     a b
     >>> read(write(p)) == p
     True
-    >>> write(Problem([["too_long_9"]]))
+    >>> write(Problem([["too_long_9"]]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    clew.cover.problem.CoverInputError: item 'too_long_9' is longer than 8 characters (Knuth's limit)
+    clew.cover.problem.CoverInputError: item 'too_long_9' is longer than 8 characters ...
     """
     if not isinstance(problem, Problem):
         raise TypeError(f"write() takes a Problem, got {type(problem).__name__}")
@@ -421,7 +465,8 @@ def write(
     if comment is not None:
         out.extend(f"| {line}".rstrip() + "\n" for line in str(comment).split("\n"))
     head = " ".join(
-        _bounded(names[item], lo, hi) for item, (lo, hi) in zip(problem.primary, problem.bounds)
+        _bounded(names[item], lo, hi)
+        for item, (lo, hi) in zip(problem.primary, problem.bounds, strict=False)
     )
     if problem.secondary:
         head += " | " + " ".join(names[item] for item in problem.secondary)
@@ -429,7 +474,8 @@ def write(
     for o, parsed in enumerate(problem.entries):
         if not parsed:
             raise CoverInputError(
-                f"options[{o}] is empty: Knuth's format has no empty option (a blank line is skipped)"
+                f"options[{o}] is empty: Knuth's format has no empty option "
+                "(a blank line is skipped)"
             )
         tokens = []
         for item, colour in parsed:
@@ -447,7 +493,7 @@ def write(
     return None
 
 
-def _file_name(item) -> str:
+def _file_name(item: Hashable) -> str:
     """An item's name in a file: a string as it is, an int in decimal; refused when Knuth's
     programs could not read it back."""
     if isinstance(item, int) and not isinstance(item, bool):

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -44,7 +45,7 @@ class CoverInputError(ClewError):
     (``options[i]``, indexed as the solutions are) and the item, or the line of a file."""
 
 
-def _what(name) -> str:
+def _what(name: object) -> str:
     return (
         f"{type(name).__name__} {name!r}"
         if isinstance(name, (list, dict, set, bytearray))
@@ -52,7 +53,7 @@ def _what(name) -> str:
     )
 
 
-def _check_name(name, what: str):
+def _check_name(name: Any, what: str) -> Hashable:
     """``name`` if it can name an item: hashable; a string must be non-empty and free of
     ``:`` (which writes a colour)."""
     try:
@@ -70,7 +71,7 @@ def _check_name(name, what: str):
     return name
 
 
-def _parse_token(token, where: str) -> tuple:
+def _parse_token(token: Any, where: str) -> tuple:
     """An option's token as ``(item, colour or None)``."""
     if isinstance(token, str):
         name, sep, colour = token.partition(":")
@@ -87,7 +88,7 @@ def _parse_token(token, where: str) -> tuple:
     return token, None
 
 
-def _bound(item, value) -> tuple[int, int]:
+def _bound(item: Hashable, value: Any) -> tuple[int, int]:
     """``(lo, hi)`` from ``k`` (exactly k) or a pair ``(lo, hi)``."""
     pair = (
         (value, value)
@@ -201,13 +202,16 @@ class Problem:
             # parts that clew.cover.knuth.read has checked already, line by line (names,
             # colours, unknown and repeated items): checking them again here would cost as
             # much again as the reading, on a file of a million options
+            # knuth.read passes the options as a list and both item lists
+            assert isinstance(options, list) and primary is not None and secondary is not None
             self._trusted(options, _entries, tuple(primary), tuple(secondary), bounds or {})
             return
         if isinstance(options, (str, bytes)):
             raise CoverInputError("options must be a list of item lists, got a string")
         if isinstance(options, np.ndarray):
             raise CoverInputError(
-                "Problem takes options as lists of item names; for a 0/1 matrix use Problem.from_matrix"
+                "Problem takes options as lists of item names; "
+                "for a 0/1 matrix use Problem.from_matrix"
             )
         try:
             # never more than the bound in memory: a generator of 10**8 options is refused
@@ -235,9 +239,10 @@ class Problem:
             total += len(tokens)
             if total > MAX_ENTRIES:
                 raise CoverInputError(
-                    f"{where}: more than {MAX_ENTRIES:,} items in the options together: the most a problem may have"
+                    f"{where}: more than {MAX_ENTRIES:,} items in the options together: "
+                    "the most a problem may have"
                 )
-            parsed = []
+            parsed: list[tuple] = []
             names: set = set()
             for token in tokens:
                 name, colour = _parse_token(token, where)
@@ -252,8 +257,8 @@ class Problem:
         sec = set(secondary)
         if primary is None:
             seen: dict = {}
-            for parsed in entries:
-                for name, _ in parsed:
+            for option_entries in entries:
+                for name, _ in option_entries:
                     if name not in sec:
                         seen.setdefault(name)
             primary = tuple(seen)
@@ -262,8 +267,8 @@ class Problem:
             if not secondary_given:  # xcover's rule: the items not listed as primary are secondary
                 prim = set(primary)
                 rest: dict = {}
-                for parsed in entries:
-                    for name, _ in parsed:
+                for option_entries in entries:
+                    for name, _ in option_entries:
                         if name not in prim:
                             rest.setdefault(name)
                 secondary = tuple(rest)
@@ -274,12 +279,13 @@ class Problem:
                 f"item {next(i for i in primary if i in both)!r} is both primary and secondary"
             )
         prim = set(primary)
-        for index, parsed in enumerate(entries):
-            for name, colour in parsed:
+        for index, option_entries in enumerate(entries):
+            for name, colour in option_entries:
                 if name in prim:
                     if colour is not None:
                         raise CoverInputError(
-                            f"options[{index}]: primary item {name!r} cannot have a colour ({name}:{colour})"
+                            f"options[{index}]: primary item {name!r} cannot have a colour "
+                            f"({name}:{colour})"
                         )
                 elif name not in sec:
                     raise CoverInputError(f"options[{index}]: unknown item {name!r}")
@@ -328,7 +334,7 @@ class Problem:
         self.bounds, self.entries = tuple(limits), tuple(entries)
 
     @staticmethod
-    def _item_list(items, kind: str) -> tuple:
+    def _item_list(items: Any, kind: str) -> tuple:
         if isinstance(items, (str, bytes)):
             raise CoverInputError(f"{kind} must be a list of items, got the string {items!r}")
         try:
@@ -353,10 +359,12 @@ class Problem:
     @property
     def bounds_of(self) -> dict:
         """The primary items whose bounds are not exactly once, with their ``(lo, hi)``."""
-        return {item: b for item, b in zip(self.primary, self.bounds) if b != (1, 1)}
+        return {item: b for item, b in zip(self.primary, self.bounds, strict=False) if b != (1, 1)}
 
     @classmethod
-    def from_matrix(cls, matrix, *, primary=None, names: Sequence | None = None) -> Problem:
+    def from_matrix(
+        cls, matrix: Any, *, primary: Sequence | None = None, names: Sequence | None = None
+    ) -> Problem:
         """A problem from a 0/1 matrix: one row per option, one column per item.
 
         Parameters
@@ -377,17 +385,14 @@ class Problem:
         ((0, 2), (1,))
         >>> Problem.from_matrix([[1, 0], [0, 0], [0, 1]], names=["a", "b"]).options
         (('a',), (), ('b',))
-        >>> Problem.from_matrix([[1, 0], [1]])
+        >>> Problem.from_matrix([[1, 0], [1]])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
           ...
-        clew.cover.problem.CoverInputError: the rows of a cover matrix have one length: matrix[0] has 2 entries, matrix[1] has 1
+        clew.cover.problem.CoverInputError: the rows of a cover matrix have one length: ...
         """
         array = _matrix_array(matrix)
         columns = array.shape[1]
-        if names is None:
-            names = list(range(columns))
-        else:
-            names = list(cls._item_list(names, "column"))
+        names = list(range(columns)) if names is None else list(cls._item_list(names, "column"))
         if len(names) != columns:
             raise CoverInputError(f"{len(names)} names for {columns} columns")
         if primary is None:
@@ -465,7 +470,7 @@ class Problem:
             f"{len(self.options)} options{extra})"
         )
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Problem):
             return NotImplemented
         return (self.primary, self.secondary, self.options, self.labels, self.bounds) == (
@@ -479,7 +484,7 @@ class Problem:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _is_bit(value) -> bool:
+def _is_bit(value: object) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return True
     if isinstance(value, (int, np.integer, float, np.floating)):
@@ -487,7 +492,7 @@ def _is_bit(value) -> bool:
     return False
 
 
-def _matrix_array(matrix) -> np.ndarray:
+def _matrix_array(matrix: Any) -> np.ndarray:
     """``matrix`` as a 2-D int8 array of 0 and 1, or a one-line :class:`CoverInputError`
     (never numpy's own error about sequences)."""
     if isinstance(matrix, np.ndarray):
@@ -524,7 +529,8 @@ def _matrix_array(matrix) -> np.ndarray:
             width = len(row)
         elif len(row) != width:
             raise CoverInputError(
-                f"the rows of a cover matrix have one length: matrix[0] has {width} entries, matrix[{r}] has {len(row)}"
+                f"the rows of a cover matrix have one length: matrix[0] has {width} entries, "
+                f"matrix[{r}] has {len(row)}"
             )
         for c, value in enumerate(row):
             if not _is_bit(value):

@@ -1,7 +1,7 @@
 """Traces of the exact cover search: every option tried, every dead end, every step back,
 as the compiled kernel makes them.
 
-The search traced is Algorithm M (:mod:`clew.cover._kernels_m`), which is Algorithm C on a
+The search traced is Algorithm M (:mod:`clew.cover.compiled._kernels_m`), which is Algorithm C on a
 problem without multiplicities, so a trace follows the very search that :func:`count` and
 :func:`solutions` run (the kernel writes its events into a buffer and pauses when it is
 full; this module turns them into the events of :mod:`clew.trace`). Exact cover events::
@@ -29,9 +29,14 @@ end event's ``problem`` and ``strategy``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import check_limit, check_size
 from ..trace import Recorder, Trace
+
+if TYPE_CHECKING:  # for the annotations only
+    from .forms import ProblemLike
+    from .problem import Problem
 
 # numpy, the kernel and .solver are imported when a trace is made: this module is imported
 # with the package, whose name `trace` must stay this function, while `import clew.cover`
@@ -44,7 +49,11 @@ _BATCH = 4096
 
 
 def trace(
-    problem, *, limit: int | None = None, max_events: int | None = None, summary: bool = False
+    problem: ProblemLike,
+    *,
+    limit: int | None = None,
+    max_events: int | None = None,
+    summary: bool = False,
 ) -> Trace:
     """The events of the exact cover search of ``problem``, as it runs.
 
@@ -76,7 +85,7 @@ def trace(
     >>> end["solutions"], end["nodes"], end["backtracks"], end["complete"]
     (6, 10, 0, True)
     """
-    from .solver import as_problem
+    from .forms import as_problem
 
     problem = as_problem(problem)
     limit = check_limit(limit)
@@ -89,13 +98,14 @@ def trace(
         "primary": len(problem.primary),
         "options": len(problem.options),
     }
-    return record.run(_events(problem, limit, record), **end)
+    return record.run(_events(problem, limit, record), kind="search", **end)
 
 
-def _events(problem, limit: int | None, record: Recorder) -> Iterator[dict]:
+def _events(problem: Problem, limit: int | None, record: Recorder) -> Iterator[dict | None]:
     import numpy as np
 
-    from . import _kernels_m as M
+    from .compiled import _kernels_m as M
+    from .kernels import MULTIPLICITY
     from .solver import Search
 
     search = Search(problem, limit=limit, engine="multiplicity")
@@ -106,17 +116,9 @@ def _events(problem, limit: int | None, record: Recorder) -> Iterator[dict]:
     out = np.zeros((_BATCH, M.EVENT_FIELDS), np.int64)
     sizes = np.zeros(_BATCH, np.int64)
     while not search.done:
-        written = M.search(
-            *search._m,
-            search._x,
-            search._ft,
-            search._meta,
-            search.limit,
-            out,
-            sizes,
-            search._path,
-            0,
-            M.TRACE,
+        # the events of Algorithm M's search, from its kernel on the links
+        written = MULTIPLICITY.run(
+            search.state, search._meta, search.limit, out, sizes, cut=M.TRACE, on_links=True
         )
         for kind, level, option, item in out[:written].tolist():
             name = names[item - 1] if item > 0 else None

@@ -94,7 +94,7 @@ def wilson(width: int, height: int, seed: int) -> list[str]:
                 del walk[walk.index(nxt) + 1 :]
             else:
                 walk.append(nxt)
-        for (r, c), (r2, c2) in zip(walk, walk[1:]):
+        for (r, c), (r2, c2) in zip(walk, walk[1:], strict=False):
             rows[2 * r + 1][2 * c + 1] = "."
             rows[r + r2 + 1][c + c2 + 1] = "."
             tree.add((r, c))
@@ -141,15 +141,16 @@ def dfs(rows: list[str]) -> tuple[list[tuple[int, int]] | None, int, int]:
 def bfs(rows: list[str]) -> list[tuple[int, int]] | None:
     """A shortest path by breadth-first search, or None."""
     start, end = _find(rows, "S"), _find(rows, "E")
-    parent = {start: None}
+    parent: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
     queue = deque([start])
     while queue:
         cell = queue.popleft()
         if cell == end:
             path = []
-            while cell is not None:
-                path.append(cell)
-                cell = parent[cell]
+            step: tuple[int, int] | None = cell
+            while step is not None:
+                path.append(step)
+                step = parent[step]
             return path[::-1]
         for dr, dc in _STEPS:
             nxt = (cell[0] + dr, cell[1] + dc)

@@ -5,6 +5,7 @@ kernels. Arguments are checked once here, the kernels see ints and arrays only.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -48,7 +49,8 @@ class MazeSolution(Picture):  # Picture: shows itself in a notebook, the path dr
     --------
     >>> found = solve("S..\\n.#.\\n..E\\n")
     >>> found.to_dict()
-    {'method': 'dfs', 'length': 4, 'nodes': 4, 'backtracks': 0, 'path': [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]]}
+    {'method': 'dfs', 'length': 4, 'nodes': 4, 'backtracks': 0,
+     'path': [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]]}
     >>> print(found.to_text(), end="")
     Soo
     .#o
@@ -59,7 +61,7 @@ class MazeSolution(Picture):  # Picture: shows itself in a notebook, the path dr
     method: str
     nodes: int
     backtracks: int
-    maze: "Maze | None" = field(default=None, compare=False, repr=False)
+    maze: Maze | None = field(default=None, compare=False, repr=False)
 
     @property
     def length(self) -> int:
@@ -82,7 +84,8 @@ class MazeSolution(Picture):  # Picture: shows itself in a notebook, the path dr
         """The text of the maze with the path drawn in ``o`` (:meth:`Maze.to_text`)."""
         if self.maze is None:
             raise MazeInputError(
-                "this solution does not know its maze: draw it with maze.to_text(path=solution.path)"
+                "this solution does not know its maze: draw it with "
+                "maze.to_text(path=solution.path)"
             )
         return self.maze.to_text(path=self.path)
 
@@ -148,7 +151,7 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
         name = os.fspath(path)
         return cls.from_text(read_bytes(path, "maze", MazeInputError, name), source=name)
 
-    def to_text(self, path=None) -> str:
+    def to_text(self, path: Iterable[tuple[int, int]] | MazeSolution | None = None) -> str:
         """The text of the maze, one line per row, each ending with a newline; with ``path``
         (cells ``(row, column)`` from S to E, counting from 0, or a :class:`MazeSolution`),
         the cells between S and E drawn in ``o``.
@@ -195,10 +198,10 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
         rows, cols = self.grid.shape
         return f"<Maze {rows}x{cols} start={self.start} end={self.end}>"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Maze) and np.array_equal(self.grid, other.grid)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and mutable: no hash
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -218,7 +221,7 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
         """See :func:`generate`."""
         return generate(width, height, method=method, seed=seed)
 
-    def solve(self, method: str = "dfs") -> "MazeSolution | None":
+    def solve(self, method: str = "dfs") -> MazeSolution | None:
         """See :func:`solve`."""
         return solve(self, method)
 
@@ -227,7 +230,7 @@ class Maze(Picture):  # Picture: shows itself as its SVG picture in a notebook
         return count_paths(self, limit=limit)
 
 
-def _check_method(method, allowed: tuple[str, ...], what: str) -> str:
+def _check_method(method: object, allowed: tuple[str, ...], what: str) -> str:
     if not isinstance(method, str) or method not in allowed:
         names = ", ".join(repr(m) for m in allowed)
         raise ArgumentError(f"{what} must be one of {names}, got {method!r}")
@@ -281,16 +284,16 @@ def generate(
     else:
         seed = check_size(seed, name="seed", low=0, high=_SEED_HIGH)
     rows, cols = text_shape(width, height)
-    grid = np.full(rows * cols, WALL, dtype=np.uint8)
+    flat = np.full(rows * cols, WALL, dtype=np.uint8)
     kernel = K.generate_backtracker if method == "backtracker" else K.generate_wilson
-    kernel(width, height, np.uint64(seed), grid)
-    grid = grid.reshape(rows, cols)
+    kernel(width, height, np.uint64(seed), flat)
+    grid = flat.reshape(rows, cols)
     grid[1, 1] = START
     grid[rows - 2, cols - 2] = END
     return Maze(grid, seed=seed, method=method)
 
 
-def _as_maze(maze) -> Maze:
+def _as_maze(maze: object) -> Maze:
     if isinstance(maze, Maze):
         return maze
     if isinstance(maze, (str, bytes)):
@@ -301,10 +304,10 @@ def _as_maze(maze) -> Maze:
 
 def _cells(path: np.ndarray, cols: int) -> tuple[tuple[int, int], ...]:
     rows_, cols_ = np.divmod(path.astype(np.int64), cols)
-    return tuple(zip(rows_.tolist(), cols_.tolist()))
+    return tuple(zip(rows_.tolist(), cols_.tolist(), strict=False))
 
 
-def solve(maze, method: str = "dfs") -> MazeSolution | None:
+def solve(maze: Maze | str | bytes, method: str = "dfs") -> MazeSolution | None:
     """A path from S to E, or None when the walls leave none.
 
     Parameters
@@ -340,12 +343,13 @@ def solve(maze, method: str = "dfs") -> MazeSolution | None:
     return MazeSolution(_cells(path, cols), method, int(nodes), int(backtracks), maze)
 
 
-def count_paths(maze, *, limit: int | None = None) -> int:
+def count_paths(maze: Maze | str | bytes, *, limit: int | None = None) -> int:
     """The number of simple paths from S to E (no cell twice), up to ``limit``.
 
     ``limit`` (keyword only) follows clew's one meaning: 1 tells whether there is a path, 2
-    whether it is unique, None counts them all (:func:`clew.errors.check_limit`). A perfect maze has exactly one; an open room has very many
-    (the count grows exponentially with the area: give a limit on anything large).
+    whether it is unique, None counts them all (:func:`clew.errors.check_limit`). A perfect
+    maze has exactly one; an open room has very many (the count grows exponentially with the
+    area: give a limit on anything large).
 
     Examples
     --------

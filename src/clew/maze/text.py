@@ -8,11 +8,13 @@ line ends (CRLF) are accepted, nothing else is. Every refusal is a
 >>> parse_text("#S.E#\\n#.x.#\\n")
 Traceback (most recent call last):
 ...
-clew.maze.text.MazeInputError: line 2, column 3: unknown character 'x' (a maze holds '#' wall, '.' open, 'S' start, 'E' end)
+clew.maze.text.MazeInputError: line 2, column 3: unknown character 'x'
+(a maze holds '#' wall, '.' open, 'S' start, 'E' end)
 >>> parse_text("S.E\\n..\\n")
 Traceback (most recent call last):
 ...
-clew.maze.text.MazeInputError: line 2 has 2 characters, line 1 has 3: every row must be as long as the first
+clew.maze.text.MazeInputError: line 2 has 2 characters, line 1 has 3:
+every row must be as long as the first
 
 Reading is numpy over the bytes (no Python loop over the cells), so a file of millions of
 cells reads in a fraction of a second.
@@ -124,7 +126,8 @@ def parse_text(text: str | bytes, *, source: str | None = None) -> np.ndarray:
     rows = int(lengths.size)
     if rows * width > MAX_CELLS:
         raise MazeInputError(
-            f"{prefix}the maze has {rows:,} x {width:,} = {rows * width:,} cells; a maze read from text has at most "
+            f"{prefix}the maze has {rows:,} x {width:,} = {rows * width:,} cells; a maze read from "
+            "text has at most "
             f"{MAX_CELLS:,} (the path found in it is kept as Python pairs)"
         )
     keep = np.ones(buf.size, dtype=bool)
@@ -145,10 +148,10 @@ def parse_text(text: str | bytes, *, source: str | None = None) -> np.ndarray:
         if counts[code] == 0:
             raise MazeInputError(f"{prefix}no {name}: the maze has no '{letter}'")
         if counts[code] > 1:
-            first = cell_name(*divmod(int(where[2 * i]), width))
+            first_at = cell_name(*divmod(int(where[2 * i]), width))
             second = cell_name(*divmod(int(where[2 * i + 1]), width))
             raise MazeInputError(
-                f"{prefix}{second}: a second {name} '{letter}' (the first is at {first})"
+                f"{prefix}{second}: a second {name} '{letter}' (the first is at {first_at})"
             )
     return grid
 

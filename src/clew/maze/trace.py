@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import check_size
-from ..trace import Recorder
+from ..trace import Recorder, Trace
 from .geometry import DIRECTIONS, WALL
 
 if TYPE_CHECKING:  # for the annotations only: the maze module loads numpy and numba
@@ -34,9 +34,7 @@ if TYPE_CHECKING:  # for the annotations only: the maze module loads numpy and n
 __all__ = ["trace"]
 
 
-def trace(
-    maze: Maze | str, *, max_events: int | None = None, summary: bool = False
-) -> Iterator[dict]:
+def trace(maze: Maze | str, *, max_events: int | None = None, summary: bool = False) -> Trace:
     """The events of the depth-first walk from S to E.
 
     Parameters
@@ -68,6 +66,7 @@ def trace(
     rows, cols = maze.shape
     return record.run(
         _walk(maze, record),
+        kind="maze",
         strategy="dfs",
         maze=maze.to_text(),
         rows=rows,
@@ -77,7 +76,7 @@ def trace(
     )
 
 
-def _walk(maze: Maze, event) -> Iterator[dict]:
+def _walk(maze: Maze, event: Recorder) -> Iterator[dict | None]:
     state = event.state
     grid = maze.grid
     rows, cols = grid.shape

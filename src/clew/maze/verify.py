@@ -13,7 +13,7 @@ from ..errors import InvalidSolutionError
 __all__ = ["check_path", "is_path"]
 
 
-def _rows(maze) -> list[str]:
+def _rows(maze: object) -> list[str]:
     text = maze if isinstance(maze, str) else str(maze)
     return [line.rstrip("\r") for line in text.split("\n") if line.rstrip("\r")]
 
@@ -22,7 +22,7 @@ def _at(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-def _cells(path) -> list[tuple[int, int]]:
+def _cells(path: object) -> list[tuple[int, int]]:
     """The cells of ``path`` as pairs of ints; anything else is refused in one line."""
     if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
         raise InvalidSolutionError(f"a path is a sequence of (row, column) cells, got {path!r:.60}")
@@ -40,7 +40,7 @@ def _cells(path) -> list[tuple[int, int]]:
     return cells
 
 
-def check_path(maze, path) -> None:
+def check_path(maze: object, path: object) -> None:
     """Raise :class:`~clew.errors.InvalidSolutionError` unless ``path`` walks from S to E.
 
     Parameters
@@ -78,7 +78,8 @@ def check_path(maze, path) -> None:
             pr, pc = cells[i - 1]
             if abs(r - pr) + abs(c - pc) != 1:
                 raise InvalidSolutionError(
-                    f"cell {i + 1} of the path jumps from {_at(pr, pc)} to {_at(r, c)}, not a neighbour"
+                    f"cell {i + 1} of the path jumps from {_at(pr, pc)} to {_at(r, c)}, not a "
+                    "neighbour"
                 )
     first, last = cells[0], cells[-1]
     if rows[first[0]][first[1]] != "S":
@@ -87,7 +88,7 @@ def check_path(maze, path) -> None:
         raise InvalidSolutionError(f"the path ends at {_at(*last)}, not on E")
 
 
-def is_path(maze, path) -> bool:
+def is_path(maze: object, path: object) -> bool:
     """Whether :func:`check_path` accepts ``path``."""
     try:
         check_path(maze, path)

@@ -4,7 +4,8 @@ every kernel of the family, so that each is compiled into the cache once.
 :data:`GROUPS` holds groups of calls: the calls of one group run in order in one worker
 process, the groups in parallel. Two groups never compile the same kernel function (numba
 writes each function's cache index without a lock), so every queens call is one group: the
-kernel modules share helpers (``_kernels_common``, ``_bits``).
+kernel modules share helpers (``compiled._kernels_common``, ``compiled._kernels_constellation``,
+``_bits``).
 """
 
 from __future__ import annotations

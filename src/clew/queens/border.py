@@ -20,7 +20,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels_common import MAX_BORDER, SYMMETRIES
+from .compiled._kernels_common import (
+    MAX_BORDER,
+    SYMMETRIES,
+    TABLE_COLUMNS,
+    TABLE_QUEENS,
+    TABLE_SQUARES,
+    TABLE_WEIGHT,
+)
 
 __all__ = [
     "TABLE_COLUMNS",
@@ -29,11 +36,6 @@ __all__ = [
     "TABLE_WEIGHT",
     "border_constellations",
 ]
-
-#: Columns of the table: the number of border queens, their squares from ``TABLE_SQUARES``
-#: on (``MAX_BORDER`` slots, -1 if unused), and the orbit size.
-TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT = 0, 1, 1 + MAX_BORDER
-TABLE_COLUMNS = TABLE_WEIGHT + 1
 
 
 #: Candidates handled in one batch of array operations (memory stays a few tens of MB).

@@ -22,14 +22,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .._display import Picture
 from ..errors import ArgumentError, ClewError, check_limit, check_size, plural, read_bytes
-from . import _kernels_complete as K
 from ._waiting import interruptible
 from .board import MAX_COMPLETE_N  # the largest board: a row or column is one 64-bit mask
+from .compiled import _kernels_complete as K
 
 #: Search strategies: ``mrv`` branches on the most constrained row or column, ``rows`` fills
 #: the rows top-down like the textbook backtracker (kept for comparison).
@@ -119,7 +120,8 @@ def _squares(items: Iterable, n: int, what: str) -> list[tuple[int, int]]:
         if not (0 <= r < n and 0 <= c < n):
             # named as given (0-based), the one square a reader must find in the input
             raise CompletionInputError(
-                f"{what}: ({r}, {c}) is off the {n}x{n} board (rows and columns are given from 0 to {n - 1})"
+                f"{what}: ({r}, {c}) is off the {n}x{n} board "
+                f"(rows and columns are given from 0 to {n - 1})"
             )
         squares.append((r, c))
     return squares
@@ -229,7 +231,8 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
     if len(rows) > MAX_COMPLETE_N:
         # refused before a square is read: a board of 3000 rows of queens would be millions of pairs
         raise CompletionInputError(
-            f"the board has {len(rows)} rows; at most {MAX_COMPLETE_N} (a row or column of the board is one 64-bit mask)"
+            f"the board has {len(rows)} rows; at most {MAX_COMPLETE_N} "
+            "(a row or column of the board is one 64-bit mask)"
         )
     placed, blocked = [], []
     n = None
@@ -240,7 +243,8 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
             and len(raw.replace(" ", "").replace("\t", "").replace("\r", "")) > MAX_COMPLETE_N
         ):
             raise CompletionInputError(
-                f"line {number}: more than {MAX_COMPLETE_N} squares; a board has at most {MAX_COMPLETE_N} "
+                f"line {number}: more than {MAX_COMPLETE_N} squares; "
+                f"a board has at most {MAX_COMPLETE_N} "
                 "(a row or column of the board is one 64-bit mask)"
             )
         for position, ch in enumerate(raw, start=1):
@@ -264,12 +268,13 @@ def parse_board(text: str) -> tuple[int, list[tuple[int, int]], list[tuple[int, 
             )
     if len(rows) != n:
         raise CompletionInputError(
-            f"the board has {plural(len(rows), 'row')} of {plural(n, 'square')}: it must be square"
+            f"the board has {plural(len(rows), 'row')} of {plural(n or 0, 'square')}: "
+            "it must be square"
         )
     return n, placed, blocked
 
 
-def read_board(source) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
+def read_board(source: Any) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
     """Read a board file drawn as :func:`parse_board` reads it: ``(n, placed, blocked)``.
 
     Parameters
@@ -292,12 +297,13 @@ def read_board(source) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]
     >>> read_board(io.BytesIO(b"Q . . .\\n. . x .\\n. . . .\\n. . . .\\n"))
     (4, [(0, 0)], [(1, 2)])
     """
+    data: bytes | str
     if isinstance(source, (str, os.PathLike)):
         name = os.fsdecode(source)
         data = read_bytes(source, "board", CompletionInputError, name)
     elif callable(getattr(source, "read", None)):
-        name = getattr(source, "name", None)
-        name = name if isinstance(name, str) else "<stdin>"
+        given = getattr(source, "name", None)
+        name = given if isinstance(given, str) else "<stdin>"
         data = source.read()
     else:
         raise TypeError(f"read_board reads a path or a binary file, got {type(source).__name__}")
@@ -319,7 +325,7 @@ def complete_board(
     placed: Iterable = (),
     blocked: Iterable = (),
     *,
-    board=None,
+    board: Any = None,
     limit: int | None = 1,
     method: str = "mrv",
 ) -> Completion:
@@ -345,7 +351,8 @@ def complete_board(
             raise CompletionInputError(f"the board has {plural(size, 'row')}, not n = {n}")
         if size > MAX_COMPLETE_N:
             raise CompletionInputError(
-                f"the board has {size} rows; at most {MAX_COMPLETE_N} (a row or column of the board is one 64-bit mask)"
+                f"the board has {size} rows; at most {MAX_COMPLETE_N} "
+                "(a row or column of the board is one 64-bit mask)"
             )
         n, placed, blocked = size, on_board + placed, walls + blocked
     if n is None:

@@ -23,6 +23,7 @@ compiled work object, whatever the board.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from .._kernel_cache import announce
 from ..errors import DEFAULT_JOBS, check_jobs, check_size
@@ -34,7 +35,7 @@ __all__ = ["count", "count_job", "count_total", "counts"]
 
 def _compiled_loaded() -> bool:
     """Whether this process has already paid for the compiled counter."""
-    kernels = sys.modules.get(__package__ + "._kernels_count_scan")
+    kernels = sys.modules.get(__package__ + ".compiled._kernels_count_scan")
     return kernels is not None and bool(kernels.count_constellations.overloads)
 
 
@@ -44,10 +45,10 @@ def count_job(
     unique: bool = False,
     pieces: int | None = None,
     jobs: int | None = DEFAULT_JOBS,
-    journal=None,
-    dask=None,
-    scheduler=None,
-    **options,
+    journal: Any = None,
+    dask: Any = None,
+    scheduler: Any = None,
+    **options: Any,
 ) -> dict:
     """The answer of the count of the n x n board, ``{"n", "total", "unique"}``, from the
     counter that finishes first (see the module's notes); ``"unique"`` is None unless asked.
@@ -69,8 +70,8 @@ def count_job(
 
     # a plain count loads one kernel module; the fundamental count's rotation searches and
     # the split pieces' first lines are in ``_kernels_count`` (see ``counting``)
-    modules = ["queens/_kernels_count_scan.py"] + (
-        ["queens/_kernels_count.py"] if unique or pieces is not None else []
+    modules = ["queens/compiled/_kernels_count_scan.py"] + (
+        ["queens/compiled/_kernels_count.py"] if unique or pieces is not None else []
     )
     announce(*modules, job="queens count")
     work = QueensCount(n, unique=unique, pieces=pieces)

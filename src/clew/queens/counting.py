@@ -21,15 +21,17 @@ bring their own kernel, compiled when first reached.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 
 from ..errors import check_size
 from ..scale import Work
-from . import _kernels_count_scan as scan
-from ._kernels_common import COLUMN_LINE
 from .board import MAX_COUNT_N
 from .border import TABLE_QUEENS, TABLE_SQUARES, TABLE_WEIGHT, border_constellations
+from .compiled import _kernels_count_scan as scan
+from .compiled._kernels_common import COLUMN_LINE
 
 __all__ = [
     "COMPLETION_TAIL",
@@ -58,7 +60,8 @@ COMPLETION_TAIL = {n: 3 for n in range(1, MAX_COUNT_N + 1)}
 def constellations(n: int) -> np.ndarray:
     """Canonical border constellations of the n x n board, the independent pieces of a count.
 
-    Each row is ``m, s0, s1, s2, s3, weight`` (see :func:`clew.queens.border.border_constellations`).
+    Each row is ``m, s0, s1, s2, s3, weight`` (see
+    :func:`clew.queens.border.border_constellations`).
     """
     n = check_size(n, high=MAX_COUNT_N)
     return _table(n)
@@ -84,14 +87,15 @@ def count_piece(n: int, table: np.ndarray, lo: int, hi: int) -> int:
     else:
         counts = scan.count_constellations_tail(n, table, lo, hi, tail, tally)
     # weights times counts in Python integers: exact beyond 2**63
-    return sum(
-        int(w) * int(c) for w, c in zip(table[lo:hi, TABLE_WEIGHT].tolist(), counts.tolist())
-    )
+    weights = table[lo:hi, TABLE_WEIGHT].tolist()
+    return sum(int(w) * int(c) for w, c in zip(weights, counts.tolist(), strict=True))
 
 
 def count_symmetric(n: int, quarter: bool = False) -> int:
     """Number of solutions unchanged by a half turn (or, with ``quarter``, a quarter turn)."""
-    from ._kernels_count import count_rotation_symmetric  # loaded only by a fundamental count
+    from .compiled._kernels_count import (
+        count_rotation_symmetric,  # loaded only by a fundamental count
+    )
 
     n = check_size(n, high=MAX_COUNT_N)
     return int(count_rotation_symmetric(n, quarter))
@@ -136,7 +140,7 @@ def _split(n: int, target: int) -> tuple:
     constellations split, round after round and in table order, on the free squares of the
     line their own search branches on first. Every completion of a piece has one queen on
     that line, so the children partition its completions."""
-    from ._kernels_count import first_line  # loaded only by a split count
+    from .compiled._kernels_count import first_line  # loaded only by a split count
 
     table = _table(n)
     leaves = [(k, ()) for k in range(len(table))]
@@ -202,12 +206,13 @@ class QueensCount(Work):
         return {"count": "queens", "n": self.n, "unique": self._unique_asked, "pieces": self.asked}
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "QueensCount":
+    def from_identity(cls, identity: dict) -> QueensCount:
         return cls(identity["n"], identity["unique"], identity["pieces"])
 
-    def pieces(self):
+    def pieces(self) -> Sequence[tuple]:
         if not self.split:
-            return _Pieces(self._rows, self.asked, self.unique)
+            # a sequence by duck typing (len and indexing), as the executors use it
+            return cast(Sequence[tuple], _Pieces(self._rows, self.asked, self.unique))
         extra = [("fixed", 2), ("fixed", 4)] if self.unique else []
         # _split is cached: a rerun, or a forked worker, does not cut again
         return [("queens", k, squares) for k, squares in _split(self.n, self.asked)] + extra

@@ -27,13 +27,15 @@ def _picture_size(columns: Sequence[int]) -> int:
     n = len(columns)
     if n > MAX_PICTURE_N:
         raise BoardSizeError(
-            f"{article(f'{n}x{n} board')} is too large to draw (at most {MAX_PICTURE_N}); use the columns format"
+            f"{article(f'{n}x{n} board')} is too large to draw (at most {MAX_PICTURE_N}); "
+            "use the columns format"
         )
     for r, c in enumerate(columns):
         if not 0 <= c < n:
             # the row from 1 as in every message; the column as given (a value, not a place)
             raise InvalidSolutionError(
-                f"the queen of row {r + 1} is off the {n}x{n} board: its column is {c}, not 0 to {n - 1}"
+                f"the queen of row {r + 1} is off the {n}x{n} board: "
+                f"its column is {c}, not 0 to {n - 1}"
             )
     return n
 

@@ -21,17 +21,25 @@ draw) and has a JSON form.
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 import numpy as np
 
 from .._display import SVG, render
 from ..errors import ArgumentError, check_size
-from . import _kernels_huge as K
 from ._waiting import interruptible
 from .board import MAX_ONE_N
+from .compiled import _kernels_huge as K
 from .format import MAX_PICTURE_N
 from .solution import Solution
+
+
+class Writer(Protocol):
+    """What :func:`write_line` writes to: a binary file, or any object with its ``write``."""
+
+    def write(self, data: bytes, /) -> object: ...
+
 
 __all__ = [
     "BYTES_PER_QUEEN",
@@ -72,7 +80,7 @@ class SolutionArray(np.ndarray):
     'ndarray'
     """
 
-    def __array_wrap__(self, array, context=None, return_scalar=False):
+    def __array_wrap__(self, array: Any, context: Any = None, return_scalar: bool = False) -> Any:
         # the result of a ufunc (s + 1, s * 2) is no solution: a plain array, or a scalar
         array = np.asarray(array)
         return array[()] if return_scalar else array
@@ -126,7 +134,9 @@ def local(n: int, seed: int | None = None) -> np.ndarray | None:
     """
     n = check_size(n, high=MAX_ONE_N)
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % 2**31)
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)  # drawn from the system (no entropy was given)
+        seed = entropy % 2**31
     seed = check_size(seed, name="seed", low=0, high=2**32 - 1)
     if n in (2, 3):
         return None
@@ -179,7 +189,7 @@ def one(n: int, *, method: str = "construct", seed: int | None = None) -> Soluti
 LINE_CHUNK = 1 << 20
 
 
-def write_line(columns, out: BinaryIO, *, separator: bytes = b" ") -> None:
+def write_line(columns: Iterable[int], out: Writer, *, separator: bytes = b" ") -> None:
     """Write the non-negative ints ``columns`` to the binary file ``out`` as one line of
     numbers separated by ``separator``, formatted by a kernel in chunks of
     :data:`LINE_CHUNK`, so that memory stays flat however long the line is (a billion
@@ -191,7 +201,7 @@ def write_line(columns, out: BinaryIO, *, separator: bytes = b" ") -> None:
     >>> out.getvalue()
     b'1 3 5 7 2 0 6 4\\n'
     """
-    from ._kernels_text import format_ints
+    from .compiled._kernels_text import format_ints
 
     values = np.asarray(columns, dtype=np.int64)
     n = len(values)
@@ -205,10 +215,8 @@ def write_line(columns, out: BinaryIO, *, separator: bytes = b" ") -> None:
         size = format_ints(values, lo, hi, buf)
         if hi == n:
             buf[size - 1] = ord("\n")  # the last value ends the line, not a space
-        text = buf[:size]
+        text = buf[:size].tobytes()
         if separator != b" ":
             # the kernel writes spaces: put the separator in their place (after each value)
-            text = text.tobytes().replace(b" ", separator)
-        else:
-            text = text.tobytes()
+            text = text.replace(b" ", separator)
         out.write(text)

@@ -3,7 +3,7 @@
 :func:`compare` counts the solutions of the n x n board by each method, from the worst to
 clew's own, and reports what each one examined, the queens it placed, its time and its
 count; :func:`format_table` writes the table (``clew queens compare N``). All the methods
-but clew's are the kernels of :mod:`clew.queens._kernels_ladder`, compiled alike, so the
+but clew's are the kernels of :mod:`clew.queens.compiled._kernels_ladder`, compiled alike, so the
 table compares methods, not languages.
 
 The methods, and what "placements examined" counts for each:
@@ -41,16 +41,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ..errors import MAX_LIMIT, check_limit, check_size
 from ..scale import run
-from . import _kernels_ladder as K
 from ._waiting import interruptible
 from .board import MAX_COUNT_N
+from .compiled import _kernels_ladder as K
 from .counting import QueensCount
+
+T = TypeVar("T")
 
 __all__ = ["CLEW_MAX_N", "LIMIT", "METHODS", "PROBES", "Ladder", "Rung", "compare", "format_table"]
 
@@ -143,7 +147,7 @@ class Ladder(list):
     ['limit', 'methods', 'n']
     """
 
-    def __init__(self, rungs=(), *, n: int, limit: int | None) -> None:
+    def __init__(self, rungs: Iterable[Rung] = (), *, n: int, limit: int | None) -> None:
         super().__init__(rungs)
         self.n, self.limit = n, limit
 
@@ -161,13 +165,13 @@ def _clew_count(n: int) -> int:
     return run(QueensCount(n), jobs=1)["total"]
 
 
-def _clock(fn, *args):
+def _clock(fn: Callable[..., T], *args: object) -> tuple[T, float]:
     t0 = time.perf_counter()
     out = fn(*args)
     return out, time.perf_counter() - t0
 
 
-def _timed(fn, *args):
+def _timed(fn: Callable[..., T], *args: object) -> tuple[T, float]:
     """``fn(*args)`` and its time, measured in the worker thread that runs it (see
     :func:`clew.queens._waiting.interruptible`: Ctrl-C stops a brute force of seconds at once,
     and the thread's start is not in the time)."""
@@ -213,7 +217,7 @@ def estimate_levels(n: int, probes: int = PROBES) -> list[float]:
     return [x / probes for x in levels]
 
 
-def _squares_tried(n: int, per_row) -> int:
+def _squares_tried(n: int, per_row: np.ndarray) -> int:
     """Squares the is_valid and flag searches try: n for each state they expand (the
     start, and every queen placed above the last row)."""
     return n * (1 + int(sum(per_row[: n - 1])))
@@ -241,8 +245,14 @@ def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
     Examples
     --------
     >>> rungs = compare(6)
-    >>> [(r.key, r.examined, r.nodes, r.count) for r in rungs]
-    [('every', 1947792, None, 4), ('rows', 46656, None, 4), ('is_valid', 894, 152, 4), ('flags', 894, 152, 4), ('bits', 152, 152, 4), ('clew', None, None, 4)]
+    >>> for r in rungs:
+    ...     print(r.key, r.examined, r.nodes, r.count)
+    every 1947792 None 4
+    rows 46656 None 4
+    is_valid 894 152 4
+    flags 894 152 4
+    bits 152 152 4
+    clew None None 4
     >>> r = compare(9, limit=10**8)[0]
     >>> r.ran, r.examined, r.exact
     (False, 260887834350, True)
@@ -361,7 +371,8 @@ def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
         (examined, nodes, found), seconds = _timed(kernel, n)
         if (examined, nodes) != (work, out["bits"].nodes):
             raise RuntimeError(
-                f"{key}: {examined} squares and {nodes} queens, expected {work} and {out['bits'].nodes}"
+                f"{key}: {examined} squares and {nodes} queens, "
+                f"expected {work} and {out['bits'].nodes}"
             )
         out[key] = Rung(key, names[key], int(examined), True, int(nodes), seconds, int(found), what)
 
@@ -388,15 +399,16 @@ def compare(n: int, *, limit: int | None = LIMIT) -> Ladder:
             None,
             None,
             None,
-            f"not run: beyond n = {CLEW_MAX_N} (clew queens count {n} --jobs all runs on every core, "
-            "with a journal)",
+            f"not run: beyond n = {CLEW_MAX_N} "
+            f"(clew queens count {n} --jobs all runs on every core, with a journal)",
         )
 
     rungs = Ladder((out[key] for key, _ in METHODS), n=n, limit=asked)
     counts = {r.count for r in rungs if r.ran}
     if len(counts) > 1:
         raise RuntimeError(
-            f"the methods disagree on the count of the {n}x{n} board: {[(r.key, r.count) for r in rungs]}"
+            f"the methods disagree on the count of the {n}x{n} board: "
+            f"{[(r.key, r.count) for r in rungs]}"
         )
     return rungs
 
@@ -425,8 +437,9 @@ def _number(value: int | None, exact: bool) -> str:
 def format_table(rungs: list[Rung], n: int | None = None) -> str:
     """The ladder as a text table, one line per method, and a note for each method not run.
 
-    >>> print(format_table([Rung("bits", "backtracking, bitmasks", 2056, True, 2056, 0.00002, 92),
-    ...                     Rung("every", "every placement", 260887834350, True, None, None, None, "not run")]))
+    >>> rows = [Rung("bits", "backtracking, bitmasks", 2056, True, 2056, 0.00002, 92),
+    ...         Rung("every", "every placement", 260887834350, True, None, None, None, "not run")]
+    >>> print(format_table(rows))
     method                  placements examined  nodes     time  solutions
     backtracking, bitmasks                2,056  2,056    20 µs         92
     every placement             260,887,834,350      -  not run          -
@@ -440,7 +453,7 @@ def format_table(rungs: list[Rung], n: int | None = None) -> str:
                 r.method,
                 _number(r.examined, r.exact),
                 _number(r.nodes, r.exact),
-                _seconds(r.seconds) if r.ran else "not run",
+                _seconds(r.seconds) if r.ran and r.seconds is not None else "not run",
                 f"{r.count:,}" if r.ran else "-",
             )
         )
@@ -448,7 +461,7 @@ def format_table(rungs: list[Rung], n: int | None = None) -> str:
     lines = [
         "  ".join(
             [row[0].ljust(widths[0])]
-            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
+            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         ).rstrip()
         for row in rows
     ]

@@ -51,6 +51,6 @@ class Solution(Picture, tuple):
         """``{"n": N, "columns": [...]}``: the JSON form (see the class)."""
         return {"n": len(self), "columns": [int(c) for c in self]}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[tuple[int, ...]]]:
         # a plain tuple in the pickle: loading it needs no clew, and equals what it was
         return (tuple, (tuple(self),))

@@ -5,13 +5,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 
 from ..errors import InvalidSolutionError, check_limit, check_size
-from ._kernels_count import SLOTS, STATE_SIZE
-from ._kernels_enum import (
+from .attacks import line_of
+from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
+from .border import border_constellations
+from .compiled._kernels_count import SLOTS, STATE_SIZE
+from .compiled._kernels_enum import (
     GROUP_DONE,
     META_SIZE,
     enum_init,
@@ -20,17 +23,15 @@ from ._kernels_enum import (
     group_next,
     group_start,
 )
-from ._kernels_text import format_columns, format_mirrored
-from ._kernels_text_sym import META_CONSTELLATION as SYM_CONSTELLATION
-from ._kernels_text_sym import META_DEPTH as SYM_DEPTH
-from ._kernels_text_sym import META_SIZE as SYM_META_SIZE
-from ._kernels_text_sym import META_TURNS as SYM_TURNS
-from ._kernels_text_sym import NOT_STARTED as SYM_NOT_STARTED
-from ._kernels_text_sym import SLOTS as SYM_SLOTS
-from ._kernels_text_sym import sym_text_next
-from ._kernels_verify import first_conflict
-from .board import MAX_COUNT_N, MAX_SOLVE_N  # noqa: F401  (the limits of count and solutions)
-from .border import border_constellations
+from .compiled._kernels_text import format_columns, format_mirrored
+from .compiled._kernels_text_sym import META_CONSTELLATION as SYM_CONSTELLATION
+from .compiled._kernels_text_sym import META_DEPTH as SYM_DEPTH
+from .compiled._kernels_text_sym import META_SIZE as SYM_META_SIZE
+from .compiled._kernels_text_sym import META_TURNS as SYM_TURNS
+from .compiled._kernels_text_sym import NOT_STARTED as SYM_NOT_STARTED
+from .compiled._kernels_text_sym import SLOTS as SYM_SLOTS
+from .compiled._kernels_text_sym import sym_text_next
+from .compiled._kernels_verify import first_conflict
 from .counter import count, count_total, counts  # noqa: F401
 from .counting import constellations, count_piece, count_symmetric  # noqa: F401
 from .solution import Solution
@@ -135,7 +136,7 @@ def _lex_groups(n: int) -> list[tuple[int, ...]]:
     if n < _MIRROR_MIN_N:
         return [()]
     half = n // 2
-    groups = [(c,) for c in range(half)]
+    groups: list[tuple[int, ...]] = [(c,) for c in range(half)]
     if n % 2:
         groups += [(half, c) for c in range(n)]
     return groups + [(c,) for c in range(n - half, n)]
@@ -181,7 +182,7 @@ def _lex_text(n: int) -> Iterator[tuple[np.ndarray, int]]:
 
 def _sym_text(n: int) -> Iterator[tuple[np.ndarray, int]]:
     """(text, lines) chunks of every solution in symmetry order, views of one reused buffer
-    (see :func:`clew.queens._kernels_text_sym.sym_text_next`)."""
+    (see :func:`clew.queens.compiled._kernels_text_sym.sym_text_next`)."""
     table = border_constellations(n)
     buf = np.empty(_TEXT_BYTES, np.uint8)
     meta = np.zeros(SYM_META_SIZE, np.int64)
@@ -248,7 +249,7 @@ def write_columns(n: int, out: BinaryIO, *, limit: int | None = None, ordered: b
     """
     written = 0
     for text, lines in _text_chunks(n, limit, ordered):
-        out.write(text)
+        out.write(text.data)  # the uint8 view's buffer, written without a copy
         written += lines
     return written
 
@@ -305,7 +306,7 @@ def solutions(n: int, *, limit: int | None = None) -> Iterator[tuple[int, ...]]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _as_columns(columns) -> np.ndarray:
+def _as_columns(columns: Any) -> np.ndarray:
     """The columns as an int64 array, or :class:`InvalidSolutionError` naming the first
     entry that is not an integer. A numpy integer array passes without a copy."""
     if isinstance(columns, (str, bytes)):
@@ -335,7 +336,8 @@ def _as_columns(columns) -> np.ndarray:
         c = c.__index__()
         if not -(2**63) <= c < 2**63:
             raise InvalidSolutionError(
-                f"the queen of row {r + 1} is off the {len(cols)}x{len(cols)} board: its column is {c}, not 0 to {len(cols) - 1}"
+                f"the queen of row {r + 1} is off the {len(cols)}x{len(cols)} board: "
+                f"its column is {c}, not 0 to {len(cols) - 1}"
             )
     return np.asarray([c.__index__() for c in cols], dtype=np.int64)
 
@@ -365,10 +367,12 @@ def check_solution(columns: Sequence[int], n: int | None = None) -> None:
     a, b = first_conflict(cols)
     if b == -2:
         raise InvalidSolutionError(
-            f"the queen of row {a + 1} is off the {size}x{size} board: its column is {cols[a]}, not 0 to {size - 1}"
+            f"the queen of row {a + 1} is off the {size}x{size} board: "
+            f"its column is {cols[a]}, not 0 to {size - 1}"
         )
     if a >= 0:
-        what = "a column" if cols[a] == cols[b] else "a diagonal"
+        # the kernel found the two queens; the one attack rule of clew.queens names the line
+        what = "a column" if line_of((a, cols[a]), (b, cols[b])) == "column" else "a diagonal"
         raise InvalidSolutionError(
             f"queens at r{a + 1}c{cols[a] + 1} and r{b + 1}c{cols[b] + 1} share {what}"
         )

@@ -24,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..errors import check_size
-from ..trace import Recorder, check_trace_args
+from ..trace import Recorder, Trace, check_trace_args
+
+#: What a search yields: an event, or None when the trace only counts (``summary``).
+Events = Iterator[dict | None]
 
 __all__ = ["MAX_TRACE_N", "trace"]
 
@@ -40,7 +43,7 @@ def trace(
     max_events: int | None = None,
     all_solutions: bool = True,
     summary: bool = False,
-) -> Iterator[dict]:
+) -> Trace:
     """The events of the N-Queens search on an empty n x n board, as it runs.
 
     Parameters
@@ -72,25 +75,29 @@ def trace(
     >>> events = list(queens.trace(4, "textbook"))
     >>> [e["type"] for e in events[:5]]
     ['place', 'prune', 'prune', 'place', 'prune']
-    >>> events[1]
-    {'type': 'prune', 'row': 1, 'col': 0, 'why': 'column', 'by': [0, 0], 'depth': 1, 'nodes': 1, 'backtracks': 0, 'solutions': 0}
+    >>> events[1]  # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'prune', 'row': 1, 'col': 0, 'why': 'column', 'by': [0, 0],
+     'depth': 1, 'nodes': 1, 'backtracks': 0, 'solutions': 0}
     >>> end = events[-1]
     >>> end["solutions"], end["nodes"], end["backtracks"], end["complete"]
     (2, 16, 8, True)
     >>> [list(queens.trace(8, s))[-1]["nodes"] for s in ("textbook", "pruned")]
     [2056, 1222]
     >>> list(queens.trace(8, "textbook", all_solutions=False, summary=True))
-    [{'type': 'end', 'complete': True, 'all_solutions': False, 'strategy': 'textbook', 'n': 8, 'depth': 8, 'nodes': 113, 'backtracks': 105, 'solutions': 1}]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'type': 'end', 'kind': 'queens', 'complete': True, 'all_solutions': False,
+      'strategy': 'textbook', 'n': 8, 'depth': 8, 'nodes': 113, 'backtracks': 105,
+      'solutions': 1}]
     """
     n = check_size(n, high=MAX_TRACE_N)
     record = Recorder(
         check_trace_args(strategy, max_events), all_solutions=all_solutions, summary=summary
     )
     search = _textbook if strategy == "textbook" else _pruned
-    return record.run(search(n, record.state, record), strategy=strategy, n=n)
+    return record.run(search(n, record.state, record), kind="queens", strategy=strategy, n=n)
 
 
-def _attacker(cols: list[int], r: int, c: int, n: int):
+def _attacker(cols: list[int], r: int, c: int, n: int) -> tuple[str, list[int]] | None:
     """The textbook ``is_valid`` loops: (why, [row, col]) of the queen attacking (r, c)."""
     for i in range(r):
         if cols[i] == c:
@@ -108,10 +115,10 @@ def _attacker(cols: list[int], r: int, c: int, n: int):
     return None
 
 
-def _textbook(n: int, state: dict, event) -> Iterator[dict]:
+def _textbook(n: int, state: dict, event: Recorder) -> Events:
     cols: list[int] = []
 
-    def go(r: int) -> Iterator[dict]:
+    def go(r: int) -> Events:
         if r == n:
             state["solutions"] += 1
             yield event("solution", columns=list(cols))
@@ -137,7 +144,7 @@ def _textbook(n: int, state: dict, event) -> Iterator[dict]:
     yield from go(0)
 
 
-def _pruned(n: int, state: dict, event) -> Iterator[dict]:
+def _pruned(n: int, state: dict, event: Recorder) -> Events:
     full = (1 << n) - 1
     sol = [-1] * n
 
@@ -161,10 +168,10 @@ def _pruned(n: int, state: dict, event) -> Iterator[dict]:
                     ca[i] |= 1 << (x - e)
         return ra, ca
 
-    def go(queens: list[tuple[int, int]], rows: int, cols: int) -> Iterator[dict]:
+    def go(queens: list[tuple[int, int]], rows: int, cols: int) -> Events:
         ra, ca = attacked(queens)
         # MRV as complete_mrv: row i, then column i, for i = 0..n-1; the first fewest wins
-        best, line, free = n + 1, None, 0
+        best, line, free = n + 1, ("row", 0), 0  # a line is always found: best <= n
         for i in range(n):
             if not (rows >> i) & 1:
                 f = full & ~(cols | ra[i])

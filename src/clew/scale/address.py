@@ -28,7 +28,7 @@ class SchedulerError(ClewError):
     or (when a run starts) one that cannot be reached."""
 
 
-def check_scheduler(address) -> str:
+def check_scheduler(address: object) -> str:
     """``address`` as a Dask scheduler address Dask will accept, or :class:`SchedulerError`
     with one line saying what is wrong and the form expected (``tcp://HOST:PORT``).
 
@@ -49,11 +49,13 @@ def check_scheduler(address) -> str:
     >>> check_scheduler("tcp://localhost")
     Traceback (most recent call last):
     ...
-    clew.scale.address.SchedulerError: Dask scheduler address 'tcp://localhost' has no port: expected tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)
+    clew.scale.address.SchedulerError: Dask scheduler address 'tcp://localhost' has no port:
+    expected tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)
     """
     if not isinstance(address, str):
         raise TypeError(
-            f"a Dask scheduler address is a string like tcp://HOST:PORT, got {type(address).__name__}"
+            "a Dask scheduler address is a string like tcp://HOST:PORT, got "
+            f"{type(address).__name__}"
         )
     text = address.strip()
     if not text:
@@ -69,7 +71,8 @@ def check_scheduler(address) -> str:
     shown = repr(text if len(text) <= 80 else text[:77] + "...")
     if " " in text or not text.isprintable():  # every other space and control is not printable
         raise SchedulerError(
-            f"Dask scheduler address {shown} holds white space or a control character: expected {EXPECTED}"
+            f"Dask scheduler address {shown} holds white space or a control character: expected "
+            f"{EXPECTED}"
         )
     try:
         scheme, location = parse_address(text)
@@ -80,7 +83,8 @@ def check_scheduler(address) -> str:
     if scheme not in backends:
         known = ", ".join(f"{name}://" for name in sorted(backends))
         raise SchedulerError(
-            f"Dask scheduler address {shown} has an unknown scheme {scheme}:// (known: {known}): expected {EXPECTED}"
+            f"Dask scheduler address {shown} has an unknown scheme {scheme}:// (known: {known}): "
+            f"expected {EXPECTED}"
         )
     if scheme == "ucx" and importlib.util.find_spec("ucp") is None:
         # Dask registers the scheme whether or not its transport is installed
@@ -99,6 +103,7 @@ def check_scheduler(address) -> str:
             raise SchedulerError(f"Dask scheduler address {shown} has no host: expected {EXPECTED}")
         if not 1 <= port <= 65535:
             raise SchedulerError(
-                f"Dask scheduler address {shown} has port {port}, not 1 to 65535: expected {EXPECTED}"
+                f"Dask scheduler address {shown} has port {port}, not 1 to 65535: expected "
+                f"{EXPECTED}"
             )
     return text

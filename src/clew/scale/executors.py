@@ -22,6 +22,7 @@ between polls.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import pickle
@@ -31,8 +32,20 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ClewError, one_line
+
+if TYPE_CHECKING:  # types only
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from .work import Work
+
+#: A batch: (index, piece) pairs; its result: (index, value, seconds) rows.
+Batch = list[tuple[int, Any]]
+Rows = list[tuple[int, Any, float]]
 
 __all__ = ["Dask", "Inline", "PieceError", "Processes", "Threads"]
 
@@ -60,7 +73,7 @@ class PieceError(RuntimeError):
     """A piece failed in a worker in a way that cannot be re-raised as it was."""
 
 
-def _run_batch(work, batch):
+def _run_batch(work: Work, batch: Batch) -> Rows:
     out = []
     for index, piece in batch:
         t0 = time.perf_counter()
@@ -79,11 +92,11 @@ class Inline:
     slots = 1
     catches_sigint = False
 
-    def start(self, work) -> None:
+    def start(self, work: Work) -> None:
         self._work = work
-        self._queue: list = []
+        self._queue: list[Batch] = []
 
-    def submit(self, batch) -> None:
+    def submit(self, batch: Batch) -> None:
         self._queue.append(batch)
 
     def poll(self, timeout: float) -> list:
@@ -108,7 +121,7 @@ class Threads:
     def __init__(self, jobs: int) -> None:
         self.slots = jobs
 
-    def start(self, work) -> None:
+    def start(self, work: Work) -> None:
         self._work = work
         self._todo: queue.SimpleQueue = queue.SimpleQueue()
         self._done: queue.SimpleQueue = queue.SimpleQueue()
@@ -130,7 +143,7 @@ class Threads:
             except BaseException as exc:  # handed to the caller, raised there
                 self._done.put(("error", exc))
 
-    def submit(self, batch) -> None:
+    def submit(self, batch: Batch) -> None:
         self._todo.put(batch)
 
     def poll(self, timeout: float) -> list:
@@ -178,7 +191,7 @@ def _die_with_parent() -> None:
         pass
 
 
-def _worker_main(conn, payload, parent: int) -> None:
+def _worker_main(conn: Connection, payload: Work | bytes, parent: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the parent decides, the
     # workers ignore it and are killed by the parent when it cancels.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -193,6 +206,7 @@ def _worker_main(conn, payload, parent: int) -> None:
             return
         if batch is None:
             return
+        result: tuple[str, Any] | tuple[str, BaseException | None, str]
         try:
             result = ("ok", _run_batch(work, batch))
         except BaseException as exc:
@@ -208,7 +222,7 @@ def _worker_main(conn, payload, parent: int) -> None:
             return
 
 
-def _died(proc, piece: int) -> PieceError:
+def _died(proc: BaseProcess, piece: int) -> PieceError:
     """The error of a worker process that died while it held ``piece``."""
     return PieceError(
         f"a worker process died (exit code {proc.exitcode}) while computing piece {piece}"
@@ -229,7 +243,7 @@ class Processes:
     def __init__(self, jobs: int) -> None:
         self.slots = jobs
 
-    def start(self, work) -> None:
+    def start(self, work: Work) -> None:
         import multiprocessing as mp
 
         methods = mp.get_all_start_methods()
@@ -237,15 +251,18 @@ class Processes:
         # cost); elsewhere the work travels pickled
         ctx = mp.get_context("fork" if "fork" in methods else "spawn")
         payload = work if ctx.get_start_method() == "fork" else pickle.dumps(work)
-        self._workers = []
+        # each worker: [process, pipe, the index lists of the batches it holds]
+        self._workers: list[list[Any]] = []
         for _ in range(self.slots):
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_worker_main, args=(there, payload, os.getpid()), daemon=True)
+            proc = ctx.Process(  # type: ignore[attr-defined]  # every context has Process
+                target=_worker_main, args=(there, payload, os.getpid()), daemon=True
+            )
             proc.start()
             there.close()
             self._workers.append([proc, here, []])  # process, pipe, batches it holds
 
-    def submit(self, batch) -> None:
+    def submit(self, batch: Batch) -> None:
         # the worker holding the fewest batches takes it
         worker = min(self._workers, key=lambda w: len(w[2]))
         try:
@@ -258,8 +275,8 @@ class Processes:
     def poll(self, timeout: float) -> list:
         from multiprocessing.connection import wait
 
-        busy = {w[1]: w for w in self._workers if w[2]}
-        sentinels = {w[0].sentinel: w for w in self._workers if w[2]}
+        busy: dict[Any, list[Any]] = {w[1]: w for w in self._workers if w[2]}
+        sentinels: dict[Any, list[Any]] = {w[0].sentinel: w for w in self._workers if w[2]}
         if not busy:
             return []
         ready = wait([*busy, *sentinels], timeout)
@@ -269,7 +286,7 @@ class Processes:
             if worker is None:
                 continue
             try:
-                message = handle.recv()
+                message = worker[1].recv()  # handle is that pipe
             except (EOFError, OSError):
                 continue  # died: reported below through its sentinel
             worker[2].pop(0)
@@ -288,7 +305,7 @@ class Processes:
 
     def close(self, cancel: bool) -> None:
         workers = getattr(self, "_workers", [])  # start() may have failed before any began
-        for proc, conn, held in workers:
+        for proc, conn, _held in workers:
             if cancel or not proc.is_alive():
                 proc.kill()
             else:
@@ -321,15 +338,22 @@ class Dask:
     catches_sigint = True
 
     def __init__(
-        self, jobs: int, dask: str | None = None, scheduler: str | None = None, announce=None
+        self,
+        jobs: int,
+        dask: str | None = None,
+        scheduler: str | None = None,
+        announce: Callable[[str], object] | None = None,
     ) -> None:
         self.jobs, self.dask, self.scheduler, self.announce = jobs, dask, scheduler, announce
         self.slots = jobs
-        self._client = self._cluster = None
+        # distributed's Client and LocalCluster (Dask is optional and untyped here)
+        self._client: Any = None
+        self._cluster: Any = None
         self._pids: list[int] = []
-        self._pending: dict = {}
+        self._pending: dict[Any, Batch] = {}
+        self._quieted: logging.Logger | None = None
 
-    def start(self, work) -> None:
+    def start(self, work: Work) -> None:
         try:
             import distributed
         except ImportError:
@@ -342,15 +366,16 @@ class Dask:
                 self._client = distributed.Client(self.scheduler, timeout=f"{CONNECT_SECONDS}s")
             except (OSError, TimeoutError, ValueError) as exc:
                 raise SchedulerError(
-                    f"cannot reach the Dask scheduler at {self.scheduler} within {CONNECT_SECONDS} s "
-                    f"({one_line(exc) or type(exc).__name__}): is it running, and is the address right?"
+                    f"cannot reach the Dask scheduler at {self.scheduler} within "
+                    f"{CONNECT_SECONDS} s ({one_line(exc) or type(exc).__name__}): "
+                    "is it running, and is the address right?"
                 ) from None
             except (MemoryError, TypeError, EOFError) as exc:
                 # something else answers there: Dask reads its bytes as a frame length of
                 # exabytes (MemoryError), or the scheme's transport is missing (ucx: TypeError)
                 raise SchedulerError(
-                    f"the server at {self.scheduler} does not answer as a Dask scheduler ({type(exc).__name__}): "
-                    "is the address right?"
+                    f"the server at {self.scheduler} does not answer as a Dask scheduler "
+                    f"({type(exc).__name__}): is the address right?"
                 ) from None
         else:
             if self.dask != "local":
@@ -392,9 +417,9 @@ class Dask:
         # WARNING ("Couldn't gather 1 keys, rescheduling") and the piece is simply run
         # again, as documented; that warning is no news to the user of a command, whose
         # stderr holds clew's lines only. Errors still show.
-        self._quieted = logging.getLogger("distributed.client")
-        self._level = self._quieted.level
-        self._quieted.setLevel(max(self._level, logging.ERROR))
+        quieted = self._quieted = logging.getLogger("distributed.client")
+        self._level = quieted.level
+        quieted.setLevel(max(self._level, logging.ERROR))
         self.slots = max(1, sum(self._client.nthreads().values()))
         # the worker processes of our own cluster, to kill if the run is cancelled
         self._pids = (
@@ -404,9 +429,9 @@ class Dask:
         )
         self._shipped = work
         [self._work] = self._client.scatter([work], broadcast=True)
-        self._pending: dict = {}
+        self._pending = {}
 
-    def submit(self, batch) -> None:
+    def submit(self, batch: Batch) -> None:
         # pure=False: a batch rerun after a worker died is the same computation, but each
         # submission must not be deduplicated against a cancelled one from an earlier run
         future = self._client.submit(_run_batch, self._work, batch, pure=False, retries=2)
@@ -422,7 +447,7 @@ class Dask:
                 finished = d.wait(
                     list(self._pending), timeout=timeout, return_when="FIRST_COMPLETED"
                 ).done
-            except (TimeoutError, d.TimeoutError if hasattr(d, "TimeoutError") else TimeoutError):
+            except (TimeoutError, getattr(d, "TimeoutError", TimeoutError)):
                 return []
             for future in finished:
                 out.append(future.result())
@@ -457,7 +482,7 @@ class Dask:
     def close(self, cancel: bool) -> None:
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
-        quieted = getattr(self, "_quieted", None)
+        quieted = self._quieted
         if quieted is not None:
             quieted.setLevel(self._level)
             self._quieted = None
@@ -468,10 +493,8 @@ class Dask:
             for name in ("distributed", "tornado", "asyncio"):
                 logging.getLogger(name).setLevel(logging.CRITICAL + 1)
             for pid in self._pids if cluster is not None else ():
-                try:
+                with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
         for part in (client, cluster):
             if part is None:
                 continue

@@ -35,9 +35,13 @@ import os
 import sqlite3
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import ClewError, one_line, plural
 from .progress import remaining_seconds
+
+if TYPE_CHECKING:  # types only
+    from .work import Work
 
 FORMAT = "clew-journal-2"
 
@@ -172,8 +176,8 @@ class Journal:
         identity: dict,
         pieces: int,
         run: int | None,
-        lock=None,
-    ):
+        lock: BinaryIO | None = None,
+    ) -> None:
         self.path = path
         self._conn = conn
         self.identity = identity
@@ -182,7 +186,7 @@ class Journal:
         # the hash state after "identity\0": each checksum copies it and adds "piece\0value"
         self._hashed_identity = hashlib.sha256(f"{self._canonical}\x00".encode())
         self.run = run
-        self._lock = lock
+        self._lock_file = lock
         # the file this run writes (device, inode), to notice it deleted or replaced
         self._file = _file_id(lock)
         #: set once a write failed: the run stops, and writes nothing more
@@ -194,7 +198,7 @@ class Journal:
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def read(cls, path: str | os.PathLike) -> "Journal":
+    def read(cls, path: str | os.PathLike) -> Journal:
         """Open an existing journal read-only, for inspection (no lock: a running job may
         keep writing it)."""
         return cls._open(os.fspath(path), None, None)
@@ -208,7 +212,7 @@ class Journal:
         *,
         jobs: int = 1,
         backend: str = "",
-    ) -> "Journal":
+    ) -> Journal:
         """Open ``path`` for the work ``identity`` of ``pieces`` pieces (creating it if
         missing), lock it for this run and start a run record."""
         return cls._open(os.fspath(path), identity, pieces, jobs=jobs, backend=backend)
@@ -222,7 +226,7 @@ class Journal:
         *,
         jobs: int = 1,
         backend: str = "",
-    ) -> "Journal":
+    ) -> Journal:
         exists = os.path.exists(path)
         if identity is None and not exists:
             raise JournalError(f"journal {path}: no such file")
@@ -245,13 +249,15 @@ class Journal:
                 if result != "ok":
                     raise JournalError(f"journal {path} is damaged ({result})")
             else:
+                assert identity is not None and pieces is not None  # a run opens it
                 cls._create(conn, identity, pieces)
             stored, count = cls._read_meta(path, conn)
             run = None
             if identity is not None:
                 if stored != identity:
                     raise JournalError(
-                        f"journal {path} belongs to another job ({_difference(stored, identity)}): use another file"
+                        f"journal {path} belongs to another job ({_difference(stored, identity)}): "
+                        "use another file"
                     )
                 if count != pieces:
                     raise JournalError(
@@ -273,12 +279,14 @@ class Journal:
             fault = _fault(exc) if identity is not None and isinstance(exc, sqlite3.Error) else None
             if fault == "unwritable":
                 raise JournalError(
-                    f"journal {path} cannot be written ({exc}): the file and its folder {folder} must be "
+                    f"journal {path} cannot be written ({exc}): the file and its folder {folder} "
+                    "must be "
                     "writable (SQLite adds files next to it), or use another file"
                 ) from None
             if fault == "disk":
                 raise JournalWriteError(
-                    f"journal {path} cannot be written ({exc}): make room (or fix the disk) and run the "
+                    f"journal {path} cannot be written ({exc}): make room (or fix the disk) and "
+                    "run the "
                     "same command again"
                 ) from None
             raise JournalError(f"journal {path} is damaged or not a clew journal ({exc})") from None
@@ -289,7 +297,7 @@ class Journal:
             raise
 
     @staticmethod
-    def _lock(path: str):
+    def _lock(path: str) -> BinaryIO | None:
         """An exclusive advisory lock (``flock``) on the journal file for the length of a run.
 
         SQLite's own locks are POSIX record locks, which ``flock`` does not touch on a local
@@ -299,10 +307,11 @@ class Journal:
         except ImportError:  # no advisory locks on this platform: SQLite's own locking remains
             return None
         try:
-            handle = open(path, "a+b")
+            handle = open(path, "a+b")  # noqa: SIM115  (held for the run: close() closes it)
         except OSError as exc:  # a read-only file or folder: refused before any work
             raise JournalError(
-                f"journal {path} cannot be written ({exc.strerror or exc}): make it writable, or use another file"
+                f"journal {path} cannot be written ({exc.strerror or exc}): make it writable, or "
+                "use another file"
             ) from None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -346,7 +355,8 @@ class Journal:
             head = fh.read(16)
         if os.path.getsize(path) and head != b"SQLite format 3\x00":
             raise JournalError(
-                f"journal {path} is not a clew journal (not an SQLite database); refusing to touch it"
+                f"journal {path} is not a clew journal (not an SQLite database); refusing to touch "
+                "it"
             )
         if os.path.getsize(path) == 0:
             raise JournalError(f"journal {path} is empty (truncated?); refusing to use it")
@@ -360,7 +370,8 @@ class Journal:
         if meta.get("format") != FORMAT:
             if meta.get("format") == "clew-journal-1":
                 raise JournalError(
-                    f"journal {path} was written by an older clew (format 1): run the job again with a new file"
+                    f"journal {path} was written by an older clew (format 1): run the job again "
+                    "with a new file"
                 )
             raise JournalError(
                 f"journal {path} is not a clew journal (format {meta.get('format')!r})"
@@ -419,13 +430,15 @@ class Journal:
                     or not isinstance(value, str)
                 ):
                     raise JournalError(
-                        f"journal {self.path} is damaged: the record of piece {piece} fails its checksum"
+                        f"journal {self.path} is damaged: the record of piece {piece} fails its "
+                        "checksum"
                     )
                 h = start()
                 h.update(f"{piece}\x00{value}".encode())
                 if h.hexdigest()[:32] != checksum:
                     raise JournalError(
-                        f"journal {self.path} is damaged: the record of piece {piece} fails its checksum"
+                        f"journal {self.path} is damaged: the record of piece {piece} fails its "
+                        "checksum"
                     )
                 out[piece] = value
         except sqlite3.DatabaseError as exc:
@@ -433,12 +446,12 @@ class Journal:
         self._verified = (version, out)
         return out
 
-    def done(self, work) -> dict:
+    def done(self, work: Work) -> dict[int, Any]:
         """Finished pieces decoded by ``work``: ``{piece number: value}``."""
         texts = self._texts()
         out = {}
         decode = work.decode
-        piece = None
+        piece = -1
         try:
             for piece, text in texts.items():
                 out[piece] = decode(text)
@@ -448,7 +461,7 @@ class Journal:
             ) from None
         return out
 
-    def progress(self, work=None, done: dict | None = None) -> Progress:
+    def progress(self, work: Work | None = None, done: dict | None = None) -> Progress:
         """Where the journal stands; with ``work``, what its finished pieces say too
         (``done``: those pieces already decoded by :meth:`done`, not read again)."""
         rows = self._conn.execute(
@@ -469,9 +482,9 @@ class Journal:
         piece_seconds, finished = self._conn.execute(
             "SELECT COALESCE(SUM(seconds), 0), COUNT(*) FROM pieces"
         ).fetchone()
-        if work is not None and done is None:
-            done = self.done(work)
-        report = work.report(done, self.pieces) if work is not None else {}
+        report: dict = {}
+        if work is not None:
+            report = work.report(self.done(work) if done is None else done, self.pieces)
         return Progress(
             self.identity,
             self.pieces,
@@ -484,7 +497,7 @@ class Journal:
             workers,
         )
 
-    def values(self, work) -> list:
+    def values(self, work: Work) -> list:
         """Every piece's value in order; :class:`JournalError` unless all are in."""
         done = self.done(work)
         if len(done) != self.pieces:
@@ -516,7 +529,8 @@ class Journal:
             with self._conn:
                 self._conn.execute("BEGIN")
                 self._conn.executemany(
-                    "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO pieces (id, value, seconds, run, finished, checksum) VALUES (?, "
+                    "?, ?, ?, ?, ?)",
                     data,
                 )
         except sqlite3.Error as exc:  # the transaction is rolled back: the journal is as before
@@ -608,20 +622,18 @@ class Journal:
         (the next record of a piece reports a journal that cannot be written)."""
         if self.failed:
             return
-        try:
+        with contextlib.suppress(sqlite3.Error):
             self._conn.execute(sql, args)
-        except sqlite3.Error:
-            pass
 
     def close(self) -> None:
         self._conn.close()
-        _release(self._lock)
-        self._lock = None
+        _release(self._lock_file)
+        self._lock_file = None
 
-    def __enter__(self) -> "Journal":
+    def __enter__(self) -> Journal:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -637,7 +649,7 @@ def _discard(path: str, conn: sqlite3.Connection | None) -> None:
             os.remove(path + suffix)
 
 
-def _file_id(handle) -> tuple[int, int] | None:
+def _file_id(handle: BinaryIO | None) -> tuple[int, int] | None:
     """(device, inode) of an open file, or None."""
     if handle is None:
         return None
@@ -648,7 +660,7 @@ def _file_id(handle) -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
-def _release(lock) -> None:
+def _release(lock: BinaryIO | None) -> None:
     if lock is not None:
         lock.close()  # closing the descriptor drops the flock
 
@@ -656,7 +668,7 @@ def _release(lock) -> None:
 def _difference(stored: dict, asked: dict) -> str:
     """What differs between the journal's identity and the job's, in a few words."""
 
-    def short(value) -> str:
+    def short(value: object) -> str:
         text = json.dumps(value)
         return text if len(text) <= 40 else text[:37] + "..."
 

@@ -26,7 +26,7 @@ __all__ = ["JournalReport", "LARGE", "show_journal", "summarise"]
 LARGE = 200
 
 
-def _json(value) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
@@ -50,7 +50,7 @@ def summarise(identity: dict) -> dict:
     return out
 
 
-def _words(value) -> str:
+def _words(value: object) -> str:
     """A value in a line of text: a string as it is, anything else as JSON (never a Python
     repr)."""
     if isinstance(value, str):
@@ -60,7 +60,7 @@ def _words(value) -> str:
     return json.dumps(value, default=str)
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """``value`` as JSON-ready data: its ``to_dict()`` if it has one, else itself when JSON
     takes it, else None (the caller then shows the answer in words)."""
     if hasattr(value, "to_dict"):
@@ -159,7 +159,8 @@ class JournalReport:
                 + (
                     "unknown (no piece done yet)"
                     if left is None
-                    else f"about {duration(left)} with {plural(p.workers, 'worker')} (as the last run)"
+                    else f"about {duration(left)} with {plural(p.workers, 'worker')} "
+                    "(as the last run)"
                 )
             )
         return "\n".join(lines)
@@ -205,7 +206,7 @@ def show_journal(path: str | os.PathLike) -> JournalReport:
             ) from None
 
 
-def _report(path, book: Journal) -> JournalReport:
+def _report(path: str | os.PathLike, book: Journal) -> JournalReport:
     work = load_work(book.identity)
     done = book.done(work)  # read and decoded once, for the report and the answer
     progress = book.progress(work, done)

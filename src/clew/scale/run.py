@@ -16,12 +16,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any, SupportsIndex
 
 # check_jobs is the contract's own check, offered here too for works that finish without
 # the mechanism and must refuse a bad value in the same words
 from ..errors import DEFAULT_JOBS, ArgumentError, check_jobs
 from .address import check_scheduler
-from .executors import Dask, Inline, Processes, Threads
+from .executors import Dask, Inline, Processes, Rows, Threads
 from .journal import Journal
 from .progress import Bar
 from .work import Work, full_identity
@@ -73,7 +75,10 @@ class Interrupted(KeyboardInterrupt):
                 f"interrupted: {self.done} of {self.pieces} pieces are safe in {self.journal}; "
                 "run the same command again to resume"
             )
-        return f"interrupted after {self.done} of {self.pieces} pieces (use --journal FILE to be able to resume)"
+        return (
+            f"interrupted after {self.done} of {self.pieces} pieces "
+            "(use --journal FILE to be able to resume)"
+        )
 
 
 @contextlib.contextmanager
@@ -86,7 +91,7 @@ def _sigint_flag(enabled: bool) -> Iterator[threading.Event]:
         yield flag
         return
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         if flag.is_set():
             raise KeyboardInterrupt
         flag.set()
@@ -109,8 +114,8 @@ def _executor(
     dask: str | None,
     scheduler: str | None,
     todo: int,
-    announce,
-):
+    announce: Callable[[str], object] | None,
+) -> Inline | Threads | Processes | Dask:
     if scheduler or dask:
         return Dask(jobs, dask, scheduler, announce)
     if executor == "auto":
@@ -207,11 +212,11 @@ def stream(
     )
 
 
-def _positive(value, name: str) -> int | None:
+def _positive(value: object, name: str) -> int | None:
     """``value`` if None or an int of at least 1, else :class:`ArgumentError`."""
     if value is None:
         return None
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 1:
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex) or value.__index__() < 1:
         raise ArgumentError(f"{name} must be an integer of at least 1, got {value!r}")
     return value.__index__()
 
@@ -228,7 +233,7 @@ class _Batches:
         self.pieces = 0
         self.seconds = 0.0
 
-    def learn(self, results) -> None:
+    def learn(self, results: Rows) -> None:
         self.pieces += len(results)
         self.seconds += sum(s for _, _, s in results)
 
@@ -241,8 +246,18 @@ class _Batches:
 
 
 def _stream(
-    work, jobs, journal, dask, scheduler, progress, executor, ordered, window, batch, announce
-):
+    work: Work,
+    jobs: int,
+    journal: str | os.PathLike | None,
+    dask: str | None,
+    scheduler: str | None,
+    progress: bool | None,
+    executor: str,
+    ordered: bool,
+    window: int | None,
+    batch: int | None,
+    announce: Callable[[str], object] | None,
+) -> Iterator[tuple[int, object]]:
     parts = work.pieces()
     total = len(parts)
     backend = "dask" if (dask or scheduler) else executor
@@ -260,6 +275,8 @@ def _stream(
 
     def save() -> None:
         nonlocal saved_at
+        if book is None:  # no journal: nothing to save
+            return
         if unsaved and not book.failed:  # after a failed write: the run is stopping, no retry
             rows = list(unsaved)
             unsaved.clear()
@@ -317,7 +334,8 @@ def _stream(
                         and in_flight < 2 * slots
                         and (not ordered or todo[0] < next_out + window)
                     ):
-                        size = batch if sizes is None else sizes.size()
+                        # batch is set (given, or 1 when ordered) whenever sizes is None
+                        size = (batch or 1) if sizes is None else sizes.size()
                         chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
                         running.submit([(i, parts[i]) for i in chunk])
                         in_flight += 1
@@ -370,7 +388,7 @@ def _stream(
                 book.close()
 
 
-def run(work: Work, **options):
+def run(work: Work, **options: Any) -> Any:
     """Compute ``work`` piece by piece and return its answer (:meth:`Work.combine` of every
     piece's value in order). Takes the options of :func:`stream` but ``ordered``."""
     values = dict(stream(work, **options))  # the (index, value) pairs, collected in C

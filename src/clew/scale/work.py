@@ -52,7 +52,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from ..errors import ClewError
 
@@ -64,11 +64,19 @@ __all__ = ["WORKS", "Slices", "Work", "WorkError", "kind_of", "load_work", "work
 #: work class of clew that can be read back from a journal is here, and no other).
 WORKS = {
     "clew.queens.counting:QueensCount": "a queens count (clew queens count N --journal)",
-    "clew.cover.counting:CoverCount": "an exact cover count (clew cover solve FILE --count --journal)",
-    "clew.search.counting:SearchCount": "a count of a search of your own (clew.search.count(..., journal=))",
+    "clew.cover.counting:CoverCount": (
+        "an exact cover count (clew cover solve FILE --count --journal)"
+    ),
+    "clew.search.counting:SearchCount": (
+        "a count of a search of your own (clew.search.count(..., journal=))"
+    ),
     "clew.sudoku.files.solve:SolveFile": "a Sudoku file solved (clew sudoku solve FILE --journal)",
-    "clew.sudoku.logic.rate_files:RateFile": "a Sudoku file rated (clew sudoku rate FILE --journal)",
-    "clew.sudoku.generation.generator:GenerateWork": "a Sudoku generation (clew sudoku generate --seed S --journal)",
+    "clew.sudoku.logic.rate_files:RateFile": (
+        "a Sudoku file rated (clew sudoku rate FILE --journal)"
+    ),
+    "clew.sudoku.generation.generator:GenerateWork": (
+        "a Sudoku generation (clew sudoku generate --seed S --journal)"
+    ),
 }
 
 
@@ -100,7 +108,7 @@ class Work:
         raise NotImplementedError(f"{type(self).__name__} must define identity()")
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "Work":
+    def from_identity(cls, identity: dict) -> Work:
         """The work again from its identity (for ``clew journal show`` and resuming)."""
         raise NotImplementedError(f"{cls.__name__} must define from_identity()")
 
@@ -108,7 +116,7 @@ class Work:
         """The pieces, in a fixed order."""
         raise NotImplementedError(f"{type(self).__name__} must define pieces()")
 
-    def run_piece(self, piece) -> Any:
+    def run_piece(self, piece: Any) -> Any:
         """The value of one piece: a pure function, safe to run anywhere."""
         raise NotImplementedError(f"{type(self).__name__} must define run_piece()")
 
@@ -118,11 +126,11 @@ class Work:
 
     # -- the journal ----------------------------------------------------------------------------
 
-    def encode(self, value) -> str:
+    def encode(self, value: Any) -> str:
         """A value as journal text (default: JSON)."""
         return json.dumps(value, separators=(",", ":"))
 
-    def decode(self, text: str):
+    def decode(self, text: str) -> Any:
         """A value read back from the journal (default: JSON)."""
         return json.loads(text)
 
@@ -137,7 +145,7 @@ class Work:
         (``clew journal show`` prints it): by default nothing beyond the count."""
         return {}
 
-    def summary(self, answer) -> str:
+    def summary(self, answer: Any) -> str:
         """The finished answer in words (``clew journal show``); by default its JSON (never
         a Python repr), or ``str`` of what JSON cannot write."""
         try:
@@ -146,7 +154,7 @@ class Work:
             return str(answer)
 
 
-class Slices(Sequence):
+class Slices(Sequence[tuple[int, int]]):
     """``count`` contiguous slices ``(lo, hi)`` of ``range(total)``, as near equal as can be,
     computed on demand: the pieces of a job over a table, however many.
 
@@ -157,19 +165,24 @@ class Slices(Sequence):
 
     def __init__(self, total: int, count: int) -> None:
         self.total = int(total)
-        self.count = max(1, min(int(count), self.total)) if self.total else 0
+        # _count, not count: Sequence.count(value) stays the method every sequence has
+        self._count = max(1, min(int(count), self.total)) if self.total else 0
 
     def __len__(self) -> int:
-        return self.count
+        return self._count
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[int, int]]: ...
+    def __getitem__(self, i: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.count))]
+            return [self[j] for j in range(*i.indices(self._count))]
         if i < 0:
-            i += self.count
-        if not 0 <= i < self.count:
+            i += self._count
+        if not 0 <= i < self._count:
             raise IndexError(i)
-        return (self.total * i // self.count, self.total * (i + 1) // self.count)
+        return (self.total * i // self._count, self.total * (i + 1) // self._count)
 
 
 def work_path(work: Work | type) -> str:
@@ -186,7 +199,7 @@ def kind_of(identity: dict) -> str:
     'a queens count (clew queens count N --journal)'
     """
     path = identity.get("work") if isinstance(identity, dict) else None
-    return WORKS.get(path, str(path))
+    return WORKS.get(str(path), str(path))
 
 
 def load_work(identity: dict) -> Work:
@@ -214,7 +227,8 @@ def load_work(identity: dict) -> Work:
     body = {k: v for k, v in identity.items() if k not in ("work", "layout")}
     if identity.get("layout") != cls.layout:
         raise WorkError(
-            f"the journal's pieces use layout {identity.get('layout')} of {path}, this clew layout {cls.layout}"
+            f"the journal's pieces use layout {identity.get('layout')} of {path}, this clew layout "
+            f"{cls.layout}"
         )
     return cls.from_identity(body)
 

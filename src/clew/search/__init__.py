@@ -26,7 +26,8 @@ counts all.
 >>> list(search.solutions(queens(8), limit=3))
 [(0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4), (0, 6, 3, 5, 7, 1, 4, 2)]
 >>> search.run(queens(8))
-Stats(solutions=92, nodes=2056, backtracks=1506, prunes=13664, max_depth=8, complete=True, first=(0, 4, 7, 5, 2, 6, 1, 3))
+Stats(solutions=92, nodes=2056, backtracks=1506, prunes=13664, max_depth=8, complete=True,
+      first=(0, 4, 7, 5, 2, 6, 1, 3))
 
 :mod:`clew.search.examples` has more: N-Queens by rows and columns with ``order="mrv"``,
 derangements, subset sums, graph colouring, knight's tours, a word search.

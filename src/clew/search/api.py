@@ -9,11 +9,13 @@ pieces for :mod:`clew.scale`) and :mod:`.trace` (the search as events), then thi
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from ..errors import DEFAULT_JOBS, check_jobs, check_limit
 from ..scale import run as run_work
 from ..scale import stream
+from ..trace import Trace
 from .counting import SearchCount, check_sendable
 from .engine import Stats, walk
 from .problem import _MISSING, SearchError, _check_callable, _name, parts
@@ -57,7 +59,9 @@ class Problem:
     ...     return search.Problem(
     ...         start=(),
     ...         choices=lambda s: range(n),
-    ...         accept=lambda s, c: all(c != q and abs(c - q) != len(s) - r for r, q in enumerate(s)),
+    ...         accept=lambda s, c: all(
+    ...             c != q and abs(c - q) != len(s) - r for r, q in enumerate(s)
+    ...         ),
     ...         extend=lambda s, c: s + (c,),
     ...         done=lambda s: len(s) == n,
     ...     )
@@ -86,26 +90,27 @@ class Problem:
     clew.search.problem.SearchError: choices must be a function of the state, got int 3
     """
 
-    start = _MISSING
-    choices = None
-    decisions = None
-    accept = None
-    extend = None
-    done = None
-    draw = None
-    name = None
+    # Any: a subclass gives these as methods, an instance as the functions passed in
+    start: Any = _MISSING
+    choices: Any = None
+    decisions: Any = None
+    accept: Any = None
+    extend: Any = None
+    done: Any = None
+    draw: Any = None
+    name: str | None = None
 
     def __init__(
         self,
-        start=_MISSING,
-        choices=None,
-        accept=None,
-        extend=None,
-        done=None,
+        start: Any = _MISSING,
+        choices: Callable[..., Any] | None = None,
+        accept: Callable[..., Any] | None = None,
+        extend: Callable[..., Any] | None = None,
+        done: Callable[..., Any] | None = None,
         *,
-        decisions=None,
-        draw=None,
-        name=None,
+        decisions: Callable[..., Any] | None = None,
+        draw: Callable[..., Any] | None = None,
+        name: object = None,
     ) -> None:
         given = {
             "choices": choices,
@@ -131,10 +136,10 @@ class Problem:
 
     # -- pickling: for worker processes started by spawn, and Dask ---------------------------
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple]:
         state = dict(self.__dict__)
         try:
-            import cloudpickle
+            import cloudpickle  # type: ignore[import-untyped]  # no types published
         except ImportError:
             cloudpickle = None
         if cloudpickle is not None:
@@ -146,46 +151,52 @@ class Problem:
             except Exception:
                 what = getattr(value, "__qualname__", type(value).__name__)
                 raise SearchError(
-                    f"cannot send the problem's {key} ({what}) to another process: install cloudpickle "
-                    "(it comes with distributed), define it at the top level of a module, or use threads"
+                    f"cannot send the problem's {key} ({what}) to another process: install "
+                    "cloudpickle "
+                    "(it comes with distributed), define it at the top level of a module, or use "
+                    "threads"
                 ) from None
         return _rebuild, (type(self), state)
 
     # -- sugar: the search functions as methods -------------------------------------------------
 
-    def count(self, **options) -> int:
+    def count(self, **options: Any) -> int:
         """:func:`clew.search.count` of this problem (``limit=``, ``order=``, ``jobs=``)."""
         return count(self, **options)
 
-    def solve(self, **options):
+    def solve(self, **options: Any) -> Any:
         """:func:`clew.search.solve` of this problem."""
         return solve(self, **options)
 
-    def solutions(self, **options):
+    def solutions(self, **options: Any) -> Iterator[Any]:
         """:func:`clew.search.solutions` of this problem (``limit=``, ``order=``, ``jobs=``)."""
         return solutions(self, **options)
 
-    def run(self, **options):
+    def run(self, **options: Any) -> Stats:
         """:func:`clew.search.run` of this problem (``limit=``, ``order=``, ``jobs=``)."""
         return run(self, **options)
 
-    def trace(self, **options):
+    def trace(self, **options: Any) -> Trace:
         """:func:`clew.search.trace` of this problem."""
         return trace(self, **options)
 
 
-def _rebuild(cls, state):
+def _rebuild(cls: type[Problem], state: dict[str, Any]) -> Problem:
     problem = cls.__new__(cls)
     problem.__dict__.update(state)
     return problem
 
 
-def _rebuild_cloudpickled(blob: bytes):
+def _rebuild_cloudpickled(blob: bytes) -> Problem:
     return _rebuild(*pickle.loads(blob))
 
 
 def run(
-    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
+    problem: object,
+    *,
+    limit: int | None = None,
+    order: str | None = None,
+    jobs: int | None = DEFAULT_JOBS,
 ) -> Stats:
     """Search ``problem`` for at most ``limit`` solutions; return the :class:`Stats`.
 
@@ -232,7 +243,11 @@ def run(
 
 
 def count(
-    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
+    problem: object,
+    *,
+    limit: int | None = None,
+    order: str | None = None,
+    jobs: int | None = DEFAULT_JOBS,
 ) -> int:
     """The number of solutions of ``problem`` (at most ``limit``).
 
@@ -263,7 +278,7 @@ def count(
     return run(problem, limit=limit, order=order, jobs=jobs).solutions
 
 
-def solve(problem, *, order: str | None = None):
+def solve(problem: object, *, order: str | None = None) -> Any:
     """The first solution of ``problem`` in search order, or None when there is none.
 
     Examples
@@ -276,8 +291,12 @@ def solve(problem, *, order: str | None = None):
 
 
 def solutions(
-    problem, *, limit: int | None = None, order: str | None = None, jobs: int | None = DEFAULT_JOBS
-) -> Iterator:
+    problem: object,
+    *,
+    limit: int | None = None,
+    order: str | None = None,
+    jobs: int | None = DEFAULT_JOBS,
+) -> Iterator[Any]:
     """Yield the solutions of ``problem`` (their states) in search order, at most ``limit``.
 
     The arguments are checked when it is called; then nothing is searched until the first
@@ -300,12 +319,15 @@ def solutions(
     return walk(got, Stats(), limit)
 
 
-def _parallel_solutions(problem, order: str, limit: int | None, jobs: int | None) -> Iterator:
+def _parallel_solutions(
+    problem: object, order: str, limit: int | None, jobs: int | None
+) -> Iterator[Any]:
     check_sendable(problem)
     given = 0
-    for _, (found, *_) in stream(
+    for _, value in stream(
         SearchCount(problem, order=order, jobs=jobs, solutions=True), jobs=jobs, ordered=True
     ):
+        found = cast(tuple, value)[0]  # a piece's (solutions, nodes, ...): see run_piece
         for solution in found:
             yield solution
             given += 1

@@ -21,11 +21,12 @@ import hashlib
 import json
 import multiprocessing
 import pickle
+from typing import Any
 
 from ..errors import check_size
 from ..scale import Work, WorkError
 from .engine import Stats, rule, walk
-from .problem import SearchError, blame, checked_extend, parts
+from .problem import Parts, SearchError, blame, checked_extend, parts
 
 __all__ = ["PIECES", "SearchCount", "check_sendable"]
 
@@ -34,7 +35,7 @@ __all__ = ["PIECES", "SearchCount", "check_sendable"]
 PIECES = 64
 
 
-def check_sendable(problem) -> None:
+def check_sendable(problem: object) -> None:
     """Where worker processes cannot be forked (macOS, Windows), check before starting them
     that ``problem`` can be pickled: the :class:`~clew.search.SearchError` naming the
     function that cannot be sent, rather than a failure while the pool starts."""
@@ -79,31 +80,36 @@ class SearchCount(Work):
 
     def __init__(
         self,
-        problem,
+        problem: object,
         pieces: int | None = None,
         *,
         order: str | None = None,
         jobs: int | None = None,
         solutions: bool = False,
     ) -> None:
-        self._got = parts(problem, order)
+        got = parts(problem, order)
+        self._got: Parts | None = got  # None once read back from a journal
         self.problem = problem
-        self.order = self._got.order
+        self.order = got.order
         if pieces is None:
             pieces = max(PIECES, 16 * (jobs or 1))
         self.pieces_asked = check_size(pieces, name="pieces", low=1, high=1 << 24)
         self.keep = bool(solutions)
-        self._cut = None  # (pieces, parents, nodes, prunes, depth), made on first use
+        # (pieces, parents, nodes, prunes, depth), made on first use
+        self._cut: tuple[list[tuple[int, Any, Any]], list[int], int, int, int] | None = None
+        self._name: str | None = None  # the search's name, of a work read from a journal
 
     # -- the cut -------------------------------------------------------------------------------
 
-    def _cutting(self):
+    def _cutting(self) -> tuple[list[tuple[int, Any, Any]], list[int], int, int, int]:
         if self._cut is not None:
             return self._cut
         got = self._got
+        if got is None:
+            raise WorkError("this search came from a journal: run the problem itself to resume it")
         choices, accept, extend, done = rule(got)
         parents = [-1]  # the cut's tree: the parent of each state it made; 0 is the start
-        frontier = [(0, got.start, 0)]  # (state's number in the tree, state, depth)
+        frontier: list[tuple[int, Any, Any]] = [(0, got.start, 0)]  # (number, state, depth)
         nodes = prunes = depth = 0
         try:
             while len(frontier) < self.pieces_asked:
@@ -138,7 +144,7 @@ class SearchCount(Work):
         frontier, parents, nodes, prunes, depth = self._cutting()
         states = repr([s for _, s, _ in frontier]).encode()
         return {
-            "search": self._got.name,
+            "search": self._got.name if self._got is not None else self._name,
             "order": self.order,
             "pieces": self.pieces_asked,
             "sha256": hashlib.sha256(states).hexdigest(),
@@ -148,7 +154,7 @@ class SearchCount(Work):
         }
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "SearchCount":
+    def from_identity(cls, identity: dict) -> SearchCount:
         """The work of a journal, for reading it (``clew journal show``): the problem is
         Python code, not data, so its pieces cannot be run again from the journal alone."""
         work = cls.__new__(cls)
@@ -174,13 +180,14 @@ class SearchCount(Work):
     def pieces(self) -> list:
         return [(number, s, d) for number, s, d in self._cutting()[0]]
 
-    def run_piece(self, piece):
+    def run_piece(self, piece: tuple[int, Any, int]) -> tuple:
         """``(count or solutions, nodes, backtracks, prunes, max_depth, first solution)``
         below the piece's state (its own placement belongs to the cut)."""
         if self._got is None:
             raise WorkError("this search came from a journal: run the problem itself to resume it")
         _, state, depth = piece
         stats = Stats()
+        found: list | int
         if self.keep:
             found = list(walk(self._got, stats, None, state, depth))
         else:
@@ -193,7 +200,7 @@ class SearchCount(Work):
         frontier, parents, nodes, prunes, depth = self._cutting()
         below = [0] * len(parents)  # solutions below each state of the cut
         stats = Stats(nodes=nodes, prunes=prunes, max_depth=depth)
-        for (number, _, _), (found, n, b, p, d, first) in zip(frontier, values):
+        for (number, _, _), (found, n, b, p, d, first) in zip(frontier, values, strict=False):
             below[number] += len(found) if isinstance(found, list) else found
             if stats.first is None:
                 stats.first = first
@@ -208,7 +215,7 @@ class SearchCount(Work):
         stats.backtracks += sum(1 for number in range(1, len(parents)) if not below[number])
         return stats
 
-    def encode(self, value) -> str:
+    def encode(self, value: Any) -> str:
         """The numbers of a piece (a solution is Python data, not journal text: a piece read
         back from a journal has no first solution)."""
         if isinstance(value[0], list):
@@ -217,11 +224,11 @@ class SearchCount(Work):
             )
         return json.dumps(list(value[:5]), separators=(",", ":"))
 
-    def decode(self, text: str):
+    def decode(self, text: str) -> tuple:
         return (*json.loads(text), None)
 
     def describe(self) -> str:
-        name = self._got.name if self._got is not None else getattr(self, "_name", "search")
+        name = self._got.name if self._got is not None else (self._name or "search")
         return f"search {name} ({self.order})"
 
     def report(self, done: dict, pieces: int) -> dict:
@@ -231,7 +238,8 @@ class SearchCount(Work):
 
     def summary(self, answer: Stats) -> str:
         return (
-            f"{answer.solutions} solutions ({answer.nodes:,} nodes, {answer.backtracks:,} backtracks, "
+            f"{answer.solutions} solutions ({answer.nodes:,} nodes, {answer.backtracks:,} "
+            "backtracks, "
             f"max depth {answer.max_depth})"
         )
 

@@ -15,11 +15,11 @@ of choices on its path.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .problem import WATCHED, SearchError, blame, checked_extend, plain
+from .problem import WATCHED, Parts, SearchError, blame, checked_extend, plain
 
 __all__ = ["Stats", "rule", "walk"]
 
@@ -50,7 +50,8 @@ class Stats:
 
     >>> from clew import search
     >>> search.run(search.examples.queens(4)).to_dict()
-    {'solutions': 2, 'nodes': 16, 'backtracks': 8, 'prunes': 44, 'max_depth': 4, 'complete': True, 'first': [1, 3, 0, 2]}
+    {'solutions': 2, 'nodes': 16, 'backtracks': 8, 'prunes': 44, 'max_depth': 4,
+     'complete': True, 'first': [1, 3, 0, 2]}
     """
 
     solutions: int = 0
@@ -74,14 +75,15 @@ class Stats:
         }
 
 
-def _mrv(got):
+def _mrv(got: Parts) -> Callable[..., Any]:
     """The branching rule of ``order="mrv"`` as a ``choices`` function of the state: the
     alternatives of the open decision with the fewest accepted ones, each as a pair
     ``(choice, accepted)`` (accept is asked once per alternative, here)."""
     decisions, accept = got.decisions, got.accept
+    assert decisions is not None  # parts() gives mrv only to a problem with decisions
 
-    def branch(s):
-        best = None
+    def branch(s: Any) -> list[tuple[Any, bool]]:
+        best: tuple[int, list[tuple[Any, bool]]] | None = None
         listed = decisions(s)  # -> decisions
         for alternatives in listed:  # -> iter decisions
             marked = []
@@ -99,11 +101,12 @@ def _mrv(got):
     return branch
 
 
-def _first_decision(got):
+def _first_decision(got: Parts) -> Callable[..., Any]:
     """``choices`` of a problem that only gives decisions: the first open decision."""
     decisions = got.decisions
+    assert decisions is not None  # parts() refuses a problem without choices or decisions
 
-    def branch(s):
+    def branch(s: Any) -> Any:
         listed = decisions(s)  # -> decisions
         for alternatives in listed:  # -> iter decisions
             return alternatives
@@ -112,11 +115,15 @@ def _first_decision(got):
     return branch
 
 
-def _accepted(s, pair):
+def _accepted(s: Any, pair: tuple[Any, bool]) -> bool:
     return pair[1]
 
 
-def rule(got):
+#: A function of the problem's state (choices, accept, extend, done).
+Fn = Callable[..., Any]
+
+
+def rule(got: Parts) -> tuple[Fn, Fn | None, Fn, Fn]:
     """``(choices, accept, extend, done)`` of the search in ``got.order``: the problem's own
     for ``"first"``; for ``"mrv"``, choices are ``(choice, accepted)`` pairs."""
     if got.order == "mrv":
@@ -126,7 +133,9 @@ def rule(got):
     return choices, got.accept, got.extend, got.done
 
 
-def walk(got, stats: Stats, limit: int | None = None, start=None, depth: int = 0) -> Iterator:
+def walk(
+    got: Parts, stats: Stats, limit: int | None = None, start: Any = None, depth: int = 0
+) -> Iterator[Any]:
     """Yield the solutions below ``start`` (default: the problem's start) in search order,
     at most ``limit``, counting into ``stats`` as it goes (``depth``: the depth of
     ``start``, for ``max_depth``). ``got`` comes from :func:`~clew.search.problem.parts`."""

@@ -17,7 +17,8 @@ Each is a few lines, and each is checked by the tests against a count found anot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from ..errors import ClewError, check_size
 from .api import Problem
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 
-def _queens_board(n: int, queens) -> str:
+def _queens_board(n: int, queens: Iterable[tuple[int, int]]) -> str:
     """Rows of ``.`` and ``Q``; ``queens`` are (row, col) pairs."""
     rows = [["."] * n for _ in range(n)]
     for r, c in queens:
@@ -81,7 +82,7 @@ def queens_lines(n: int) -> Problem:
     """
     n = check_size(n, high=1 << 16)
 
-    def decisions(s):
+    def decisions(s: Any) -> Iterator[list[tuple[int, int]]]:
         rows = {r for r, _ in s}
         cols = {c for _, c in s}
         for r in range(n):
@@ -166,7 +167,7 @@ def subset_sum(numbers: Sequence[int], target: int) -> Problem:
         low[i] = low[i + 1] + min(numbers[i], 0)
         high[i] = high[i + 1] + max(numbers[i], 0)
 
-    def accept(s, take):
+    def accept(s: Any, take: bool) -> bool:
         i, total, _ = s
         total += numbers[i] if take else 0
         return low[i + 1] <= target - total <= high[i + 1]
@@ -183,7 +184,7 @@ def subset_sum(numbers: Sequence[int], target: int) -> Problem:
     )
 
 
-def colouring(vertices: int, edges, colours: int) -> Problem:
+def colouring(vertices: int, edges: Iterable[Sequence[int]], colours: int) -> Problem:
     """Proper colourings of a graph: vertices ``0..vertices-1``, no edge between two vertices
     of one colour, ``colours`` colours. The state is the tuple of each vertex's colour (None:
     not coloured yet); a choice is a pair ``(vertex, colour)``. The problem has both forms:
@@ -207,10 +208,10 @@ def colouring(vertices: int, edges, colours: int) -> Problem:
         near[u].append(v)
         near[v].append(u)
 
-    def decisions(s):
+    def decisions(s: Any) -> Iterator[list[tuple[int, int]]]:
         return ([(v, c) for c in range(colours)] for v in range(vertices) if s[v] is None)
 
-    def choices(s):
+    def choices(s: Any) -> Iterable[tuple[int, int]]:
         for alternatives in decisions(s):
             return alternatives
         return ()
@@ -260,7 +261,7 @@ def knights_tour(size: int, start: tuple[int, int] = (0, 0)) -> Problem:
     first = r0 * size + c0
     squares = size * size
 
-    def draw(s):
+    def draw(s: Any) -> str:
         order = {square: i + 1 for i, square in enumerate(s[0])}
         width = len(str(squares))
         return "\n".join(
@@ -295,7 +296,7 @@ def word_search(grid: Sequence[str], word: str) -> Problem:
     height = len(grid)
     cells = [(r, c) for r in range(height) for c in range(len(grid[r]))]
 
-    def choices(s):
+    def choices(s: Any) -> Iterable[tuple[int, int]]:
         if not s:
             return cells
         r, c = s[-1]

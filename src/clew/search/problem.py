@@ -48,6 +48,8 @@ import copy
 import linecache
 import os
 import re
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import ClewError, one_line
 
@@ -67,14 +69,14 @@ class SearchError(ClewError):
     raised (the message names it; the original exception is the ``__cause__``)."""
 
 
-def _check_callable(key: str, fn) -> None:
+def _check_callable(key: str, fn: object) -> None:
     if not callable(fn):
         raise SearchError(
             f"{key} must be a function of the state, got {type(fn).__name__} {fn!r:.40}"
         )
 
 
-def _name(problem) -> str:
+def _name(problem: object) -> str:
     name = getattr(problem, "name", None)
     if isinstance(name, str) and name:
         return name
@@ -98,8 +100,18 @@ class Parts:
         "draw",
         "order",
     )
+    problem: Any
+    name: str
+    start: Any
+    choices: Callable[..., Any] | None
+    decisions: Callable[..., Any] | None
+    accept: Callable[..., Any] | None
+    extend: Callable[..., Any]
+    done: Callable[..., Any]
+    draw: Callable[..., Any] | None
+    order: str
 
-    def __init__(self, problem, order: str) -> None:
+    def __init__(self, problem: object, order: str) -> None:
         self.problem = problem
         self.name = _name(problem)
         self.order = order
@@ -108,7 +120,7 @@ class Parts:
         self.start = getattr(problem, "start", _MISSING)
 
 
-def parts(problem, order: str | None = None) -> Parts:
+def parts(problem: object, order: str | None = None) -> Parts:
     """Check ``problem`` and choose the order of its search.
 
     Parameters
@@ -203,10 +215,13 @@ def blame(exc: BaseException, problem: Parts) -> SearchError:
 #: watch copies the state, which would cost on every node).
 WATCHED = 64
 
-_FIX = "return a new state instead, e.g. s + [c] or s + (c,) (the search keeps s to try its other choices)"
+_FIX = (
+    "return a new state instead, e.g. s + [c] or s + (c,) "
+    "(the search keeps s to try its other choices)"
+)
 
 
-def _same(a, b) -> bool | None:
+def _same(a: object, b: object) -> bool | None:
     """``a == b`` as a bool, or None when the state cannot say (no equality of its own, a
     numpy array's elementwise answer, an error)."""
     try:
@@ -216,7 +231,7 @@ def _same(a, b) -> bool | None:
         return None
 
 
-def checked_extend(got: Parts, extend, s, c):
+def checked_extend(got: Parts, extend: Callable[..., Any], s: Any, c: Any) -> Any:
     """``extend(s, c)``, refusing an extend that changes the state in place: one that
     returns ``s`` itself (``s.append(c); return s``), or one that changes ``s`` and returns
     another value (``s.append(c); return list(s)``), seen by comparing ``s`` with a copy
@@ -229,7 +244,9 @@ def checked_extend(got: Parts, extend, s, c):
     >>> search.count(bad)
     Traceback (most recent call last):
     ...
-    clew.search.problem.SearchError: extend returned the state it was given, changed in place ([] became [0]): return a new state instead, e.g. s + [c] or s + (c,) (the search keeps s to try its other choices)
+    clew.search.problem.SearchError: extend returned the state it was given, changed in place
+    ([] became [0]): return a new state instead, e.g. s + [c] or s + (c,) (the search keeps s
+    to try its other choices)
     """
     try:
         before = copy.copy(s)
@@ -244,7 +261,8 @@ def checked_extend(got: Parts, extend, s, c):
         raise SearchError(f"{_label(got)} returned the state it was given{change}: {_FIX}")
     if watch and _same(before, s) is False:
         raise SearchError(
-            f"{_label(got)} changed the state it was given ({_short(repr(before))} became {_short(repr(s))}): {_FIX}"
+            f"{_label(got)} changed the state it was given ({_short(repr(before))} became "
+            f"{_short(repr(s))}): {_FIX}"
         )
     return t
 
@@ -268,7 +286,7 @@ def _short(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def plain(value):
+def plain(value: object) -> Any:
     """``value`` as JSON data: numbers, text, None and booleans as they are, tuples and lists
     as lists, sets as sorted lists, anything else as its text.
 

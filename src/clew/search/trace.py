@@ -36,23 +36,24 @@ of choices. :func:`clew.viz.svg.tree_svg` labels each node with its level and po
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..errors import check_size
-from ..trace import Recorder
+from ..trace import Recorder, Trace
 from .engine import rule
-from .problem import WATCHED, SearchError, blame, checked_extend, parts, plain
+from .problem import WATCHED, Parts, SearchError, blame, checked_extend, parts, plain
 
 __all__ = ["plain", "trace"]
 
 
 def trace(
-    problem,
+    problem: object,
     *,
     order: str | None = None,
     max_events: int | None = None,
     all_solutions: bool = True,
     summary: bool = False,
-) -> Iterator[dict]:
+) -> Trace:
     """The events of the search of ``problem``, as it runs.
 
     Parameters
@@ -82,7 +83,9 @@ def trace(
     >>> [e["type"] for e in events[:5]]
     ['place', 'prune', 'prune', 'place', 'prune']
     >>> {key: value for key, value in events[3].items() if key != "board"}
-    {'type': 'place', 'row': 1, 'col': 2, 'choice': 2, 'depth': 2, 'nodes': 2, 'backtracks': 0, 'solutions': 0}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'place', 'row': 1, 'col': 2, 'choice': 2, 'depth': 2, 'nodes': 2,
+     'backtracks': 0, 'solutions': 0}
     >>> print(events[3]["board"])
     Q . . .
     . . Q .
@@ -99,10 +102,11 @@ def trace(
     end = {"strategy": got.order, "problem": got.name}
     if got.draw is not None:
         end["board"] = _drawing(got, got.start)
-    return record.run(_search(got, record), **end)
+    return record.run(_search(got, record), kind="search", **end)
 
 
-def _drawing(got, s) -> str:
+def _drawing(got: Parts, s: Any) -> str:
+    assert got.draw is not None  # called only for a problem that draws
     try:
         return str(got.draw(s))  # -> draw
     except SearchError:
@@ -111,15 +115,15 @@ def _drawing(got, s) -> str:
         raise blame(exc, got) from exc
 
 
-def _search(got, event) -> Iterator[dict]:
+def _search(got: Parts, event: Recorder) -> Iterator[dict | None]:
     state = event.state
     choices, accept, extend, done = rule(got)
     mrv = got.order == "mrv"
     boards = got.draw is not None and not event.summary
     draw = got.draw
 
-    def board(s) -> dict:
-        return {"board": str(draw(s))} if boards else {}  # -> draw
+    def board(s: Any) -> dict:
+        return {"board": str(draw(s))} if boards and draw is not None else {}  # -> draw
 
     s = got.start
     watch = WATCHED  # calls of extend still watched for a state changed in place
@@ -139,10 +143,7 @@ def _search(got, event) -> Iterator[dict]:
             for col, c in levels[-1]:  # -> iter choices
                 row = len(path)
                 label = plain(c[0] if mrv else c)
-                if mrv:
-                    ok = c[1]
-                else:
-                    ok = accept is None or accept(s, c)  # -> accept
+                ok = c[1] if mrv else accept is None or accept(s, c)  # -> accept
                 if not ok:
                     by = [row - 1, path[-1][0]] if path else None
                     yield event("prune", row=row, col=col, choice=label, why="accept", by=by)

@@ -27,11 +27,13 @@ size is chosen in :mod:`clew.sudoku.kernels`.
 Bad input raises a :class:`SudokuInputError` (a :class:`clew.errors.ClewError`) whose
 one-line message names the problem:
 
->>> sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7")
+>>> short = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7"
+>>> sudoku.solve(short)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80
->>> sudoku.solve("53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25
+(16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 80
+>>> sudoku.solve(short[:7] + "5" + short[8:] + "9")
 Traceback (most recent call last):
 ...
 clew.sudoku.grid.ConflictingGivensError: r1c1 and r1c8 are both 5 in row 1

@@ -35,19 +35,20 @@ def rule_sets(shape: Shape) -> list[list[int]]:
     n = shape.n
     out = [[r * n + c for c in range(n)] for r in range(n)]
     out += [[r * n + c for r in range(n)] for c in range(n)]
-    if shape.regions is not None:
+    regions, box = shape.regions, shape.box
+    if regions is not None:
         for region in range(n):
-            out.append([cell for cell in range(n * n) if shape.regions[cell] == region])
-    else:
-        rows, cols = shape.box
+            out.append([cell for cell in range(n * n) if regions[cell] == region])
+    elif box is not None:  # (a shape has regions or boxes)
+        rows, cols = box
         for top in range(0, n, rows):
             for left in range(0, n, cols):
                 out.append([(top + i) * n + left + j for i in range(rows) for j in range(cols)])
     if shape.diagonals:
         out.append([i * (n + 1) for i in range(n)])
         out.append([(i + 1) * (n - 1) for i in range(n)])
-    if shape.windows:
-        k = shape.box[0]
+    if shape.windows and box is not None:  # windows come with square boxes only
+        k = box[0]
         # the windows of a k^2 x k^2 grid start one cell in from each box line: rows and
         # columns 1, k + 2, 2k + 3, ... (0-based)
         starts = [1 + i * (k + 1) for i in range(k - 1)]
@@ -67,7 +68,7 @@ class _Rules:
         self.n = n
         self.sets = rule_sets(shape)
         self.through = [[s for s in self.sets if cell in s] for cell in range(n * n)]
-        self.cage = [None] * (n * n)
+        self.cage: list[tuple[int, tuple[int, ...]] | None] = [None] * (n * n)
         for total, cells in shape.cages:
             for cell in cells:
                 self.cage[cell] = (total, cells)
@@ -78,10 +79,11 @@ class _Rules:
             for other in cells:
                 if other != cell and grid[other] == digit:
                     return False
-        if self.cage[cell] is not None:
-            total, cells = self.cage[cell]
-            placed = digit + sum(grid[c] for c in cells if c != cell)
-            empty = sum(1 for c in cells if c != cell and grid[c] == 0)
+        cage = self.cage[cell]
+        if cage is not None:
+            total, caged = cage
+            placed = digit + sum(grid[c] for c in caged if c != cell)
+            empty = sum(1 for c in caged if c != cell and grid[c] == 0)
             # the empty cells still need different digits: at least 1 + 2 + ... + empty,
             # at most n + (n - 1) + ... (a loose bound: the search stays plain)
             low = empty * (empty + 1) // 2

@@ -33,7 +33,8 @@ group
     :func:`sets` lists units then groups.
 peers
     The cells that share a unit or a group with a cell, the cell itself excluded:
-    ``2(n - 1) + (k - 1)^2`` of them on a classic grid (20 on a 9x9 grid). A digit placed in a cell is barred from all its peers.
+    ``2(n - 1) + (k - 1)^2`` of them on a classic grid (20 on a 9x9 grid). A digit placed
+    in a cell is barred from all its peers.
 cell name
     ``r3c5``: row 3, column 5, counted from 1 (so ``r1c1`` is cell 0).
 segment
@@ -246,7 +247,7 @@ def _variant_units(shape: Shape) -> list[tuple[str, tuple[int, ...]]]:
     if shape.diagonals:
         out.append(("diagonal 1", tuple(i * n + i for i in range(n))))
         out.append(("diagonal 2", tuple(i * n + n - 1 - i for i in range(n))))
-    if shape.windows:
+    if shape.windows and shape.k is not None:  # windows come with square boxes only
         k = shape.k
         tops = [1 + i * (k + 1) for i in range(k - 1)]  # 9x9: rows and columns 2-4 and 6-8
         number = 0
@@ -320,7 +321,8 @@ def unit_names(shape: Shape) -> tuple[str, ...]:
 
 @_cached
 def set_names(shape: Shape) -> tuple[str, ...]:
-    """The name of each of :func:`sets`: the units' names, then ``extra region 3``, ``cage A`` (cages by letter, :func:`~clew.sudoku.shape.cage_name`)."""
+    """The name of each of :func:`sets`: the units' names, then ``extra region 3``,
+    ``cage A`` (cages by letter, :func:`~clew.sudoku.shape.cage_name`)."""
     return unit_names(shape) + tuple(name for name, _ in _groups(shape))
 
 

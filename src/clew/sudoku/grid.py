@@ -57,6 +57,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from typing import Any
 
 import numpy as np
 
@@ -134,7 +135,8 @@ def check_symbols(symbols: str | None, n: int | None = None) -> str | None:
             )
     if n is not None and len(symbols) < n:
         raise PuzzleFormatError(
-            f"symbols {symbols!r} has {plural(len(symbols), 'character')}, {article(_size_name(n))} sudoku needs {n}"
+            f"symbols {symbols!r} has {plural(len(symbols), 'character')}, "
+            f"{article(_size_name(n))} sudoku needs {n}"
         )
     return symbols
 
@@ -201,14 +203,16 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
     True
     >>> Grid(np.array(g.to_lists(), dtype=float)) == g   # whole floats are digits
     True
-    >>> Grid([1.5] + [0] * 15)
+    >>> Grid([1.5] + [0] * 15)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    clew.sudoku.grid.PuzzleFormatError: r1c1: 1.5 is not a whole number, so not a digit of a 4x4 sudoku
-    >>> Grid("123")
+    clew.sudoku.grid.PuzzleFormatError: r1c1: 1.5 is not a whole number, so not a digit of a
+    4x4 sudoku
+    >>> Grid("123")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 3
+    clew.sudoku.grid.PuzzleFormatError: a sudoku has n*n cells for a side n of 4 to 25
+    (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 3
     >>> six = Grid("1" + "." * 35)
     >>> six.shape.box_name, six.k
     ('2x3', None)
@@ -217,17 +221,20 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
     """
 
     __slots__ = ("_cells", "_shape", "_symbols")
+    _cells: bytes  # n * n cells, 0 for a blank (set once, by _set)
+    _shape: Shape
+    _symbols: str | None
 
     def __init__(
         self,
-        puzzle,
+        puzzle: Any,
         *,
         symbols: str | None = None,
-        box=None,
-        regions=None,
-        variant=None,
-        extra=None,
-        cages=None,
+        box: Any = None,
+        regions: Any = None,
+        variant: Any = None,
+        extra: Any = None,
+        cages: Any = None,
     ) -> None:
         rules = {"box": box, "regions": regions, "variant": variant, "extra": extra, "cages": cages}
         if isinstance(puzzle, Grid):
@@ -246,11 +253,12 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
                 if value is not None:
                     if rules[name] is not None:
                         raise ShapeError(
-                            f"the line gives the {name} of its puzzle, and so does {name}=: give them once"
+                            f"the line gives the {name} of its puzzle, and so does {name}=: give "
+                            "them once"
                         )
                     rules[name] = value
             if text is None:  # a killer without givens: the cage map says the size
-                side = math.isqrt(len(line_cages.split()[0]))
+                side = math.isqrt(len(str(line_cages).split()[0]))
                 text = "." * (side * side)
             puzzle = text
         cells, n = _read(puzzle, symbols)
@@ -262,14 +270,14 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         object.__setattr__(self, "_symbols", symbols)
 
     @classmethod
-    def _make(cls, cells: bytes, shape, symbols: str | None = None) -> Grid:
+    def _make(cls, cells: bytes, shape: Shape | int, symbols: str | None = None) -> Grid:
         """A grid from already checked cells (``n * n`` bytes, values 0..n) and a shape (or
         the box size k of a classic grid): no parsing."""
         grid = cls.__new__(cls)
         grid._set(cells, as_shape(shape), symbols)
         return grid
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Grid is immutable")
 
     # -- shape ---------------------------------------------------------------------------------
@@ -338,7 +346,8 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
         earlier cell of its row, column, box or a variant's region or cage (checked in that
         order) is reported with that earlier cell: ``((r1, c1), (r2, c2), digit, unit)``,
         0-based, ``unit`` naming the shared set (``"row 1"``, ``"column 3"``, ``"box 2"``,
-        ``"diagonal 1"``, ``"cage D"``; numbered from 1, cages by letter). Cage sums are not checked here.
+        ``"diagonal 1"``, ``"cage D"``; numbered from 1, cages by letter). Cage sums are not
+        checked here.
 
         Examples
         --------
@@ -466,7 +475,7 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
             args.append(f"cages={[(total, list(cells)) for total, cells in shape.cages]!r}")
         return f"Grid({', '.join(args)})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
         return self._shape == other._shape and self._cells == other._cells
@@ -474,12 +483,12 @@ class Grid(Picture):  # Picture: shows itself as the grid in a notebook
     def __hash__(self) -> int:
         return hash((self._shape, self._cells))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         shape = self._shape
         return (_unpickle, (self._cells, shape.k if shape.is_classic else shape, self._symbols))
 
 
-def _unpickle(cells: bytes, shape, symbols: str | None) -> Grid:
+def _unpickle(cells: bytes, shape: Shape | int, symbols: str | None) -> Grid:
     return Grid._make(cells, shape, symbols)
 
 
@@ -500,7 +509,7 @@ def _merge(rules: dict, shape: Shape) -> dict:
     return out
 
 
-def _decode(puzzle, name: str | None = None) -> str:
+def _decode(puzzle: bytes | bytearray | memoryview, name: str | None = None) -> str:
     """Bytes as text, the one way every reader of clew.sudoku decodes them: UTF-8 (a byte
     order mark skipped); anything else (a binary file) is one :class:`PuzzleFormatError`,
     ``<name>: not UTF-8 text (...)``."""
@@ -532,13 +541,14 @@ def _is_side(count: int) -> bool:
     return MIN_SIDE <= count <= MAX_SIDE
 
 
-def _bad_symbol(index: int, n: int, text) -> PuzzleFormatError:
+def _bad_symbol(index: int, n: int, text: object) -> PuzzleFormatError:
     return PuzzleFormatError(
-        f"{geometry.cell_name(index, n)}: {text!r} is not a digit of {article(_size_name(n))} sudoku"
+        f"{geometry.cell_name(index, n)}: {text!r} is not a digit of {article(_size_name(n))} "
+        "sudoku"
     )
 
 
-def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
+def _read(puzzle: Any, symbols: str | None) -> tuple[list[int], int]:
     """``(cells, n)`` of any supported form, or :class:`PuzzleFormatError`."""
     if isinstance(puzzle, (bytes, bytearray, memoryview)):
         puzzle = _decode(puzzle)
@@ -554,7 +564,8 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         puzzle = puzzle.tolist()
     if isinstance(puzzle, (dict, set, frozenset)) or not hasattr(puzzle, "__iter__"):
         raise PuzzleFormatError(
-            f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__} {_short(puzzle)}"
+            f"a puzzle is text, a list of rows or a Grid, got {type(puzzle).__name__} "
+            f"{_short(puzzle)}"
         )
     try:
         # at most MAX_ITEMS: an endless or huge iterable is refused, not read into memory
@@ -565,8 +576,9 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
         ) from None
     if len(items) > MAX_ITEMS:
         raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got more than {MAX_ITEMS:,} items")
-    if _side_of_cells(len(items)) and all(_is_scalar(item) for item in items):
-        n = _side_of_cells(len(items))
+    side = _side_of_cells(len(items))
+    if side and all(_is_scalar(item) for item in items):
+        n = side
         decode = _decoder(symbols, n)
         return [_cell_value(item, i, n, decode) for i, item in enumerate(items)], n
     if items and all(_is_scalar(item) for item in items):
@@ -584,14 +596,16 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
             rows.append(list(row.tolist() if hasattr(row, "tolist") else row))
         else:
             raise PuzzleFormatError(
-                f"row {r + 1} of {article(_size_name(n))} sudoku is a {type(row).__name__}, not a row of cells"
+                f"row {r + 1} of {article(_size_name(n))} sudoku is a {type(row).__name__}, not a "
+                "row of cells"
             )
     widths = {len(row) for row in rows}
     if (
         len(widths) == 1 and n not in widths
     ):  # [[0] * 9] * 8: the rows are right, their number is not
         raise PuzzleFormatError(
-            f"the grid has {plural(n, 'row')} of {plural(widths.pop(), 'cell')}: a sudoku has n rows of n cells, "
+            f"the grid has {plural(n, 'row')} of {plural(widths.pop(), 'cell')}: a sudoku has n "
+            "rows of n cells, "
             f"n = {MIN_SIDE} to {MAX_SIDE}"
         )
     decode = _decoder(symbols, n)
@@ -599,18 +613,19 @@ def _read(puzzle, symbols: str | None) -> tuple[list[int], int]:
     for r, row_cells in enumerate(rows):
         if len(row_cells) != n:
             raise PuzzleFormatError(
-                f"{article(_size_name(n))} sudoku has {n} cells in each row, row {r + 1} has {plural(len(row_cells), 'cell')}"
+                f"{article(_size_name(n))} sudoku has {n} cells in each row, row {r + 1} has "
+                f"{plural(len(row_cells), 'cell')}"
             )
         cells.extend(_cell_value(item, r * n + c, n, decode) for c, item in enumerate(row_cells))
     return cells, n
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_scalar(item) -> bool:
+def _is_scalar(item: object) -> bool:
     if isinstance(item, str):
         return len(item) <= 2  # one symbol, or a number up to 25 (a longer string is a row)
     return (
@@ -618,7 +633,7 @@ def _is_scalar(item) -> bool:
     )
 
 
-def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
+def _cell_value(item: Any, index: int, n: int, decode: dict[str, int]) -> int:
     """The value of one cell given as an int, a whole float (``5.0``) or a string."""
     if isinstance(item, str):
         text = item.strip()
@@ -637,7 +652,8 @@ def _cell_value(item, index: int, n: int, decode: dict[str, int]) -> int:
         # number is that digit, anything else (2.5, nan, inf) is named with its cell
         if not (math.isfinite(item) and float(item).is_integer()):
             raise PuzzleFormatError(
-                f"{geometry.cell_name(index, n)}: {float(item)!r} is not a whole number, so not a digit of {article(_size_name(n))} sudoku"
+                f"{geometry.cell_name(index, n)}: {float(item)!r} is not a whole number, so not a "
+                f"digit of {article(_size_name(n))} sudoku"
             )
         item = int(item)
     if isinstance(item, bool) or not hasattr(item, "__index__"):
@@ -673,11 +689,12 @@ def _read_text(text: str, symbols: str | None) -> tuple[list[int], int]:
         ]
         return cells, n
     chars = [ch for ch in text if ch not in _SEPARATORS]
-    n = _side_of_cells(len(chars))
-    if n is None:
+    side = _side_of_cells(len(chars))
+    if side is None:
         dropped = len(text) != len(chars) and len(text.strip()) != len(chars)
         note = " (after skipping spaces and box lines)" if dropped else ""
         raise PuzzleFormatError(f"a sudoku has {_CELL_COUNTS}, got {len(chars)}{note}")
+    n = side
     decode = _decoder(symbols, n)
     cells = []
     for i, ch in enumerate(chars):
@@ -722,14 +739,14 @@ def conflict_message(found: tuple[tuple[int, int], tuple[int, int], int, str], g
 
 
 def parse(
-    puzzle,
+    puzzle: Any,
     *,
     symbols: str | None = None,
-    box=None,
-    regions=None,
-    variant=None,
-    extra=None,
-    cages=None,
+    box: Any = None,
+    regions: Any = None,
+    variant: Any = None,
+    extra: Any = None,
+    cages: Any = None,
 ) -> Grid:
     """Read a puzzle and check its givens: the :class:`Grid`, or an error naming the problem.
 

@@ -85,7 +85,10 @@ VARIANT_RULES = {
     "x": "both main diagonals hold every digit once (--variant x)",
     "windoku": "four more windows of k x k cells (--variant windoku)",
     "jigsaw": "irregular regions instead of boxes (a jigsaw line '<cells> <regions>')",
-    "killer": "cages of different digits with a given sum (a killer line '[<cells>] <cage letters> <sums>')",
+    "killer": (
+        "cages of different digits with a given sum (a killer line '[<cells>] <cage letters> "
+        "<sums>')"
+    ),
     "extra": "more all-different regions (the extra= keyword of the library)",
 }
 #: The letters that name killer cages, in the order they are handed out: A-Z, then a-z. A
@@ -194,7 +197,8 @@ class Shape:
 
     @property
     def name(self) -> str:
-        """``"9x9"``, ``"6x6 (2x3 boxes)"``, ``"9x9 jigsaw"``, ``"9x9 x killer"``: as messages say it."""
+        """``"9x9"``, ``"6x6 (2x3 boxes)"``, ``"9x9 jigsaw"``, ``"9x9 x killer"``: as messages
+        say it."""
         text = f"{self.n}x{self.n}"
         if self.box is not None and self.k is None:
             text += f" ({self.box_name} boxes)"
@@ -244,11 +248,13 @@ def parse_box(box, n: int | None = None) -> tuple[int, int]:
         raise ShapeError(f"a box has at least 2 rows and 2 columns, got {r}x{c}")
     if not MIN_SIDE <= r * c <= MAX_SIDE:
         raise ShapeError(
-            f"{article(f'{r}x{c}')} box makes {article(f'{r * c}x{r * c}')} sudoku; sides {MIN_SIDE} to {MAX_SIDE} are read"
+            f"{article(f'{r}x{c}')} box makes {article(f'{r * c}x{r * c}')} sudoku; sides "
+            f"{MIN_SIDE} to {MAX_SIDE} are read"
         )
     if n is not None and r * c != n:
         raise ShapeError(
-            f"{article(f'{r}x{c}')} box does not tile {article(f'{n}x{n}')} sudoku ({r} * {c} = {r * c}, not {n})"
+            f"{article(f'{r}x{c}')} box does not tile {article(f'{n}x{n}')} sudoku ({r} * {c} = "
+            f"{r * c}, not {n})"
         )
     return r, c
 
@@ -267,7 +273,8 @@ def _variant_names(variant) -> tuple[str, ...]:
             continue
         if name not in VARIANTS:
             raise ShapeError(
-                f"unknown variant {word!r}: the flags are {', '.join(VARIANTS)} (jigsaw and killer are given by their regions and cages)"
+                f"unknown variant {word!r}: the flags are {', '.join(VARIANTS)} (jigsaw and "
+                "killer are given by their regions and cages)"
             )
         out.append(name)
     return tuple(out)
@@ -284,7 +291,8 @@ def _cells_of(group, n: int, what: str) -> tuple[int, ...]:
     from_name = re.compile(r"[rR](\d+)[cC](\d+)")
     if isinstance(group, str) or not hasattr(group, "__iter__"):
         raise ShapeError(
-            f"{what}: cells are a list of cell numbers, (row, column) pairs or names such as r1c1, got {group!r}"
+            f"{what}: cells are a list of cell numbers, (row, column) pairs or names such as "
+            f"r1c1, got {group!r}"
         )
     out = []
     for item in group:
@@ -348,7 +356,8 @@ def _check_regions(regions, n: int) -> tuple[int, ...]:
     for label, i in number.items():
         if sizes[i] != n:
             raise ShapeError(
-                f"region {label!s} has {plural(sizes[i], 'cell')}, a region of {article(f'{n}x{n}')} jigsaw has {n}"
+                f"region {label!s} has {plural(sizes[i], 'cell')}, a region of "
+                f"{article(f'{n}x{n}')} jigsaw has {n}"
             )
     return tuple(number[label] for label in labels)
 
@@ -390,7 +399,8 @@ def check_cage(
     digits can make. ``owner`` maps the cells seen so far to their cage's number."""
     if not 1 <= len(cells) <= n:
         raise ShapeError(
-            f"{what} has {plural(len(cells), 'cell')}, a cage of {article(f'{n}x{n}')} killer has 1 to {n}"
+            f"{what} has {plural(len(cells), 'cell')}, a cage of {article(f'{n}x{n}')} killer has "
+            f"1 to {n}"
         )
     for cell in cells:
         if cell in owner:
@@ -401,8 +411,10 @@ def check_cage(
     low, high = sum_range(len(cells), n)
     if not low <= total <= high:
         raise ShapeError(
-            f"{what} ({_cell_name(cells[0], n)}, {plural(len(cells), 'cell')}): sum {total} is impossible, "
-            f"{plural(len(cells), 'different digit')} of 1..{n} make{'s' if len(cells) == 1 else ''} {low} to {high}"
+            f"{what} ({_cell_name(cells[0], n)}, {plural(len(cells), 'cell')}): sum {total} is "
+            "impossible, "
+            f"{plural(len(cells), 'different digit')} of 1..{n} "
+            f"make{'s' if len(cells) == 1 else ''} {low} to {high}"
         )
     return total, cells
 
@@ -420,10 +432,12 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
     >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,4", 4)[-1]
     (4, (14, 15))
-    >>> read_cages("AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,9", 4)
+    >>> bad = "AABB" "CCDD" "EEFF" "GGHH" " 3,7,7,3,4,6,6,9"
+    >>> read_cages(bad, 4)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    clew.sudoku.shape.ShapeError: cage H (r4c3, 2 cells): sum 9 is impossible, 2 different digits of 1..4 make 3 to 7
+    clew.sudoku.shape.ShapeError: cage H (r4c3, 2 cells): sum 9 is impossible, 2 different
+    digits of 1..4 make 3 to 7
     """
     fields = text.split()
     if len(fields) != 2:
@@ -441,7 +455,8 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
             continue
         if ch not in CAGE_LETTERS:
             raise ShapeError(
-                f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . for no cage)"
+                f"r{cell // n + 1}c{cell % n + 1}: {ch!r} is not a cage letter (A-Z, a-z, or . "
+                "for no cage)"
             )
         cells.setdefault(ch, []).append(cell)
     # digits and single commas, checked without a repeated group: re's (,\d+)* kept a mark
@@ -457,7 +472,8 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     count = sums_text.count(",") + 1  # counted before any is read: a line of a million sums
     if count != len(cells):
         raise ShapeError(
-            f"the cage map has {plural(len(cells), 'cage')} ({''.join(cells)}), but {plural(count, 'sum')} "
+            f"the cage map has {plural(len(cells), 'cage')} ({''.join(cells)}), but "
+            f"{plural(count, 'sum')} "
             f"{'is' if count == 1 else 'are'} given"
         )
     texts = sums_text.split(",")
@@ -466,13 +482,14 @@ def read_cages(text: str, n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     long = next((v for v in texts if len(v.lstrip("+-0")) > 5), None)
     if long is not None:
         raise ShapeError(
-            f"cage sum {long[:20]}{'...' if len(long) > 20 else ''} is larger than any cage can make"
+            f"cage sum {long[:20]}{'...' if len(long) > 20 else ''} is larger than any cage can "
+            "make"
         )
     sums = [int(v) for v in texts]
     owner: dict[int, int] = {}
     return tuple(
         check_cage(total, tuple(group), n, cage_name(i), owner, i)
-        for i, ((_, group), total) in enumerate(zip(cells.items(), sums))
+        for i, ((_, group), total) in enumerate(zip(cells.items(), sums, strict=True))
     )
 
 
@@ -525,20 +542,23 @@ def make_shape(n: int, *, box=None, regions=None, variant=None, extra=None, cage
         the_box = squarest_box(n)
         if the_box is None:
             raise ShapeError(
-                f"{article(f'{n}x{n}')} sudoku has no boxes ({n} is prime): give a jigsaw region map"
+                f"{article(f'{n}x{n}')} sudoku has no boxes ({n} is prime): give a jigsaw region "
+                "map"
             )
     windows = "windoku" in names
     if windows and (the_box is None or the_box[0] != the_box[1]):
         where = "a jigsaw" if the_box is None else f"{the_box[0]}x{the_box[1]} boxes"
         raise ShapeError(
-            f"windoku needs square boxes (its windows are the boxes shifted by one cell), not {where}"
+            "windoku needs square boxes (its windows are the boxes shifted by one cell), not "
+            f"{where}"
         )
     extra_sets: list[tuple[int, ...]] = []
     for i, group in enumerate(extra or ()):
         cells = _cells_of(group, n, f"extra region {i + 1}")
         if not 2 <= len(cells) <= n:
             raise ShapeError(
-                f"extra region {i + 1} has {plural(len(cells), 'cell')}; all-different regions have 2 to {n}"
+                f"extra region {i + 1} has {plural(len(cells), 'cell')}; all-different regions "
+                f"have 2 to {n}"
             )
         extra_sets.append(cells)
     return Shape(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -25,10 +26,9 @@ from ..errors import (
     check_size,
 )
 from ..scale import Work, run
-from .compiled import _kernels as K
-from .compiled import _kernels_shape as KS
 from .grid import Grid, PuzzleFormatError, parse
-from .kernels import general_tables, kernel, shape_tables, stack_tables
+from .kernels import resumable
+from .kernels import run as run_kernel
 from .shape import MAX_COUNT, Shape, as_shape
 
 __all__ = [
@@ -54,35 +54,9 @@ class CountTooLargeError(ClewError):
     """:func:`count` without a limit found more than :data:`MAX_COUNT` solutions."""
 
 
-def _tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The general kernel's ``(peers, units)`` tables of the k^2 x k^2 grid, built once per
-    size (:func:`clew.sudoku.kernels.general_tables`)."""
-    return general_tables(k)
-
-
-def _run(
-    puzzles: np.ndarray, k, limit: int, shapes: list[Shape] | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """One kernel call: ``(counts, first solutions)`` of a C-contiguous int8 array of puzzles.
-    ``limit`` 0 means no limit. The kernel is the one registered for the shape ``k`` (a
-    shape or a box size; :mod:`clew.sudoku.kernels`: the band kernel for 9x9, the general one
-    for the other classic sizes, the shape kernel otherwise). ``shapes``: the shape of each
-    puzzle, when they differ (a file of killer puzzles): one call of the shape kernel."""
-    counts = np.zeros(len(puzzles), np.int64)
-    sols = np.zeros_like(puzzles)
-    if shapes is None:
-        kernel(k).solve_batch(puzzles, limit, counts, sols)
-        return counts, sols
-    index: dict[Shape, int] = {}
-    shape_of = np.array([index.setdefault(shape, len(index)) for shape in shapes], np.int64)
-    tables = stack_tables([shape_tables(shape) for shape in index])
-    KS.solve_batch(puzzles, shape_of, limit, counts, sols, *tables)
-    return counts, sols
-
-
 def _one(grid: Grid, limit: int) -> tuple[int, Grid | None]:
     puzzle = np.frombuffer(grid._cells, dtype=np.int8).reshape(1, -1).copy()
-    counts, sols = _run(puzzle, grid.shape, limit)
+    counts, sols = run_kernel(puzzle, grid.shape, limit)
     found = int(counts[0])
     return found, (Grid._make(sols[0].tobytes(), grid.shape, grid.symbols) if found else None)
 
@@ -106,7 +80,7 @@ def _count(grid: Grid, limit: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def solve(puzzle, *, symbols: str | None = None, **shape) -> Grid | None:
+def solve(puzzle: Any, *, symbols: str | None = None, **shape: Any) -> Grid | None:
     """Solve a sudoku: the first solution found, or ``None`` if there is none.
 
     Parameters
@@ -150,7 +124,9 @@ def solve(puzzle, *, symbols: str | None = None, **shape) -> Grid | None:
     return _one(parse(puzzle, symbols=symbols, **shape), 1)[1]
 
 
-def count(puzzle, *, limit: int | None = None, symbols: str | None = None, **shape) -> int:
+def count(
+    puzzle: Any, *, limit: int | None = None, symbols: str | None = None, **shape: Any
+) -> int:
     """Count the solutions of a sudoku, up to ``limit``.
 
     Parameters
@@ -187,10 +163,11 @@ def count(puzzle, *, limit: int | None = None, symbols: str | None = None, **sha
     288
     >>> sudoku.count("." * 16, limit=10)
     10
-    >>> sudoku.count("." * 81)
+    >>> sudoku.count("." * 81)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    clew.sudoku.solver.CountTooLargeError: more than 1000000 solutions: give count() a limit to count up to a bound of your choice
+    clew.sudoku.solver.CountTooLargeError: more than 1000000 solutions: give count() a limit
+    to count up to a bound of your choice
     """
     limit = check_limit(limit)
     grid = parse(puzzle, symbols=symbols, **shape)
@@ -198,13 +175,14 @@ def count(puzzle, *, limit: int | None = None, symbols: str | None = None, **sha
         found = _count(grid, MAX_COUNT + 1)
         if found > MAX_COUNT:
             raise CountTooLargeError(
-                f"more than {MAX_COUNT} solutions: give count() a limit to count up to a bound of your choice"
+                f"more than {MAX_COUNT} solutions: "
+                "give count() a limit to count up to a bound of your choice"
             )
         return found
     return _count(grid, limit)
 
 
-def is_unique(puzzle, *, symbols: str | None = None, **shape) -> bool:
+def is_unique(puzzle: Any, *, symbols: str | None = None, **shape: Any) -> bool:
     """True if the sudoku has exactly one solution (the search stops at the second one).
 
     Examples
@@ -219,7 +197,12 @@ def is_unique(puzzle, *, symbols: str | None = None, **shape) -> bool:
 
 
 def solutions(
-    puzzle, *, limit: int | None = None, symbols: str | None = None, batch: int = 256, **shape
+    puzzle: Any,
+    *,
+    limit: int | None = None,
+    symbols: str | None = None,
+    batch: int = 256,
+    **shape: Any,
 ) -> Iterator[Grid]:
     """Generate the solutions of a sudoku, each once, in the order the search finds them.
 
@@ -265,42 +248,11 @@ def solutions(
 
 
 def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
-    cells = len(grid._cells)
-    S = np.empty((cells + 2, cells), np.int64)
-    branch = np.empty(cells + 2, np.int64)
-    untried = np.empty(cells + 2, np.int64)
-    meta = np.zeros(3, np.int64)
-    queue = np.empty(2 * cells + 2, np.int64)
-    out = np.empty((batch, cells), np.int8)
-    start = np.frombuffer(grid._cells, dtype=np.int8).copy()
-    if grid.shape.is_classic:
-        k = grid.k
-        peers, units = _tables(k)
-        tables = (peers, units)
-        if not K.start(start, k, peers, units, S, branch, untried, meta, queue):
-            return
-
-        def step():
-            return K.search(k, *tables, S, branch, untried, meta, queue, limit or 0, out, 0)
-
-    else:
-        # the shape kernel: its derived tables built once, here, for the whole enumeration
-        units, gptr, gcells, gsum = shape_tables(grid.shape)
-        if len(gcells) == 0:
-            gcells = np.zeros(1, np.int64)
-        peers = np.empty((cells, cells), np.int64)
-        npeer = np.zeros(cells, np.int64)
-        pinfo, pcells = KS.build(units, gptr, gcells, cells, peers, npeer)
-        tables = (units, peers, npeer, pinfo, pcells, gptr, gcells, gsum)
-        if not KS.start(start, *tables, S, branch, untried, meta, queue):
-            return
-
-        def step():
-            return KS.search(*tables, S, branch, untried, meta, queue, limit or 0, out, 0)
-
+    search = resumable(np.frombuffer(grid._cells, dtype=np.int8).copy(), grid.shape)
+    out = np.empty((batch, len(grid._cells)), np.int8)
     remaining = limit
-    while not meta[2]:
-        written = step()
+    while not search.done:
+        written = search.step(out, limit or 0)
         rows = out[:written] if remaining is None else out[: min(written, remaining)]
         for row in rows:
             yield Grid._make(row.tobytes(), grid.shape, grid.symbols)
@@ -315,20 +267,22 @@ def _enumerate(grid: Grid, limit: int | None, batch: int) -> Iterator[Grid]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _check_array(puzzles, k) -> tuple[np.ndarray, int | Shape]:
+def _check_array(puzzles: Any, k: int | Shape) -> tuple[np.ndarray, int | Shape]:
     if not isinstance(k, Shape):
         k = check_size(k, name="k", low=2, high=5)
     n = as_shape(k).n
     array = np.ascontiguousarray(puzzles)
     if array.ndim != 2 or array.shape[1] != n * n:
         raise PuzzleFormatError(
-            f"puzzles of {article(f'{n}x{n}')} sudoku are an array of shape (P, {n * n}), got {array.shape}"
+            f"puzzles of {article(f'{n}x{n}')} sudoku are an array of shape (P, {n * n}), "
+            f"got {array.shape}"
         )
     if array.dtype.kind not in "iu":
         raise PuzzleFormatError(f"puzzles are an array of integers, got dtype {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > n):
         raise PuzzleFormatError(
-            f"cells of {article(f'{n}x{n}')} sudoku are 0 (blank) to {n}, got {int(array.min())}..{int(array.max())}"
+            f"cells of {article(f'{n}x{n}')} sudoku are 0 (blank) to {n}, "
+            f"got {int(array.min())}..{int(array.max())}"
         )
     return np.ascontiguousarray(array, dtype=np.int8), k
 
@@ -341,7 +295,7 @@ class ArrayWork(Work):
 
     releases_gil = True
 
-    def __init__(self, puzzles: np.ndarray, k: int, limit: int, chunk: int) -> None:
+    def __init__(self, puzzles: np.ndarray, k: int | Shape, limit: int, chunk: int) -> None:
         self.puzzles, self.k, self.limit, self.chunk = puzzles, k, limit, chunk
 
     def identity(self) -> dict:
@@ -364,7 +318,7 @@ class ArrayWork(Work):
         ]
 
     def run_piece(self, piece: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-        return _run(self.puzzles[piece[0] : piece[1]], self.k, self.limit)
+        return run_kernel(self.puzzles[piece[0] : piece[1]], self.k, self.limit)
 
     def combine(self, values: list) -> tuple[np.ndarray, np.ndarray]:
         if not values:
@@ -379,7 +333,7 @@ def chunk_size(puzzles: int, jobs: int) -> int:
 
 
 def solve_array(
-    puzzles, k, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS
+    puzzles: Any, k: int | Shape, *, limit: int = 1, jobs: int | None = DEFAULT_JOBS
 ) -> tuple[np.ndarray, np.ndarray]:
     """Solve many puzzles of one size at once: the batch path, no Python work per puzzle.
 
@@ -414,8 +368,8 @@ def solve_array(
     >>> sols[0].tolist()
     [1, 2, 3, 4, 4, 3, 1, 2, 3, 4, 2, 1, 2, 1, 4, 3]
     """
-    limit = check_limit(limit)
-    if limit is None:
+    checked = check_limit(limit)
+    if checked is None:
         raise ArgumentError(
             "limit must be an integer of at least 1 here (solve_array counts up to it), got None"
         )
@@ -423,7 +377,7 @@ def solve_array(
     array, k = _check_array(puzzles, k)
     if len(array) < POOL_FROM:
         jobs = 1
-    work = ArrayWork(array, k, limit, chunk_size(len(array), jobs))
+    work = ArrayWork(array, k, checked, chunk_size(len(array), jobs))
     if jobs == 1:  # in this thread: nothing to wait for
         return work.combine([work.run_piece(p) for p in work.pieces()])
     return run(work, jobs=jobs, executor="threads")

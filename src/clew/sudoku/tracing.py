@@ -25,26 +25,30 @@ searches on for every solution). The event format is described in :mod:`clew.tra
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from ..trace import Recorder, check_trace_args
+from ..trace import Recorder, Trace, check_trace_args
 from . import geometry
 from .grid import Grid, parse
-from .shape import sum_range
+from .shape import Shape, sum_range
+
+#: What a search yields: an event, or None when the trace only counts (``summary``).
+Events = Iterator[dict | None]
 
 __all__ = ["trace"]
 
 
 def trace(
-    puzzle,
+    puzzle: object,
     strategy: str = "pruned",
     *,
     max_events: int | None = None,
     symbols: str | None = None,
     all_solutions: bool = False,
     summary: bool = False,
-    **shape,
-) -> Iterator[dict]:
+    **shape: Any,
+) -> Trace:
     """The events of the Sudoku search on ``puzzle``, as it runs.
 
     Parameters
@@ -85,15 +89,17 @@ def trace(
     --------
     >>> from clew import sudoku
     >>> events = list(sudoku.trace("1...............", "textbook", all_solutions=True))
-    >>> events[0]
-    {'type': 'prune', 'cell': 1, 'row': 0, 'col': 1, 'digit': 1, 'why': 'row', 'by': 0, 'depth': 0, 'nodes': 0, 'backtracks': 0, 'solutions': 0}
+    >>> events[0]  # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'prune', 'cell': 1, 'row': 0, 'col': 1, 'digit': 1, 'why': 'row', 'by': 0,
+     'depth': 0, 'nodes': 0, 'backtracks': 0, 'solutions': 0}
     >>> events[-1]["solutions"], events[-1]["complete"]
     (72, True)
     >>> leet = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     >>> pruned = list(sudoku.trace(leet))
     >>> pruned[-1]["nodes"], pruned[-1]["backtracks"], pruned[-2]["type"]
     (51, 0, 'solution')
-    >>> [list(sudoku.trace(leet, "textbook", all_solutions=a, summary=True))[0]["nodes"] for a in (False, True)]
+    >>> [next(sudoku.trace(leet, "textbook", all_solutions=a, summary=True))["nodes"]
+    ...  for a in (False, True)]
     [4208, 4631]
     """
     grid = parse(puzzle, symbols=symbols, **shape)
@@ -107,10 +113,12 @@ def trace(
         "puzzle": grid.to_line(),
         **shape_fields(grid.shape),
     }
-    return record.run(search(list(grid.cells), grid.shape, record.state, record, grid), **end)
+    return record.run(
+        search(list(grid.cells), grid.shape, record.state, record, grid), kind="sudoku", **end
+    )
 
 
-def shape_fields(shape) -> dict:
+def shape_fields(shape: Shape) -> dict:
     """What the ``end`` event says of a grid that is not classic, so that a player can draw
     it: ``regions`` (the box or jigsaw region of each cell), ``shaded`` (the cells of the
     diagonals and windows) and ``cages`` (``[sum, [cells]]`` each); nothing for a classic grid.
@@ -127,7 +135,7 @@ def shape_fields(shape) -> dict:
     shaded = sorted(
         {
             c
-            for name, cells in zip(geometry.unit_names(shape), geometry.units(shape))
+            for name, cells in zip(geometry.unit_names(shape), geometry.units(shape), strict=True)
             if name.startswith(("diagonal", "window"))
             for c in cells
         }
@@ -143,7 +151,7 @@ def _text(cells: list[int], grid: Grid) -> str:
     return Grid._make(bytes(cells), grid.shape, grid.symbols).to_line()
 
 
-def _cage_trouble(cells: list[int], shape, cages_of) -> tuple[int, ...]:
+def _cage_trouble(cells: list[int], shape: Shape, cages_of: Iterable[int]) -> tuple[int, ...]:
     """The cages (numbers) whose placed digits can no longer make their sum: more than the
     sum already, or too little with what the empty cells can add at most (at least)."""
     bad = []
@@ -158,7 +166,7 @@ def _cage_trouble(cells: list[int], shape, cages_of) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _cages_of(shape) -> tuple[tuple[int, ...], ...]:
+def _cages_of(shape: Shape) -> tuple[tuple[int, ...], ...]:
     """The cages (numbers) of each cell (once per shape: the textbook search asks at every
     digit it tries)."""
     out: list[list[int]] = [[] for _ in range(shape.cells)]
@@ -168,7 +176,9 @@ def _cages_of(shape) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x) for x in out)
 
 
-def _conflict(cells: list[int], shape, cell: int, digit: int):
+def _conflict(
+    cells: list[int], shape: Shape, cell: int, digit: int
+) -> tuple[str, int | None] | None:
     """The textbook ``is_valid`` loops: (why, cell) of a cell already holding ``digit``.
 
     The row is scanned left to right, then the column top to bottom, then the box in
@@ -189,10 +199,10 @@ def _conflict(cells: list[int], shape, cell: int, digit: int):
     return None
 
 
-def _textbook(cells, shape, state, event, grid) -> Iterator[dict]:
+def _textbook(cells: list[int], shape: Shape, state: dict, event: Recorder, grid: Grid) -> Events:
     n = shape.n
 
-    def go(start: int) -> Iterator[dict]:
+    def go(start: int) -> Events:
         cell = start
         while cell < n * n and cells[cell]:
             cell += 1
@@ -224,7 +234,7 @@ def _textbook(cells, shape, state, event, grid) -> Iterator[dict]:
     yield from go(0)
 
 
-def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
+def _pruned(cells: list[int], shape: Shape, state: dict, event: Recorder, grid: Grid) -> Events:
     n = shape.n
     full = (1 << n) - 1
     units, unit_names, peers = (
@@ -232,7 +242,6 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
         geometry.unit_names(shape),
         geometry.peers(shape),
     )
-    cages_of = _cages_of(shape)
     cage_names = [name for name in geometry.set_names(shape) if name.startswith("cage ")]
 
     def candidates(cells: list[int]) -> list[int]:
@@ -248,7 +257,9 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
                 cand.append(full & ~used)
         return cand
 
-    def place(cells, cand, cell, digit, how, placed) -> dict:
+    def place(
+        cells: list[int], cand: list[int], cell: int, digit: int, how: str, placed: list[int]
+    ) -> dict | None:
         cells[cell] = digit
         cand[cell] = 1 << (digit - 1)
         for p in peers[cell]:
@@ -259,7 +270,7 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
         r, c = divmod(cell, n)
         return event("place", cell=cell, row=r, col=c, digit=digit, how=how)
 
-    def propagate(cells, cand, placed) -> Iterator[dict]:
+    def propagate(cells: list[int], cand: list[int], placed: list[int]) -> Events:
         """Forced moves until none is left; ends with a prune event on a contradiction.
         Sets ``ok[0]``."""
         while True:
@@ -324,7 +335,7 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
                 ok[0] = True
                 return
 
-    def choose(cells, cand) -> int:
+    def choose(cells: list[int], cand: list[int]) -> int:
         best, best_key = -1, None
         for a in range(n * n):
             if cells[a]:
@@ -338,7 +349,7 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
 
     ok = [True]
 
-    def go(cells, cand) -> Iterator[dict]:
+    def go(cells: list[int], cand: list[int]) -> Events:
         cell = choose(cells, cand)
         if cell < 0:
             state["solutions"] += 1
@@ -349,7 +360,7 @@ def _pruned(cells, shape, state, event, grid) -> Iterator[dict]:
         for digit in range(1, n + 1):
             if not cand[cell] & (1 << (digit - 1)):
                 continue
-            child, child_cand, placed = list(cells), list(cand), []
+            child, child_cand, placed = list(cells), list(cand), list[int]()
             state["depth"] += 1
             before = state["solutions"]
             yield place(child, child_cand, cell, digit, "guess", placed)

@@ -46,7 +46,8 @@ def split_line(text: str) -> tuple[str | None, str | None, str | None]:
     ('AB AB', None, None)
     >>> split_line("AABBAABBCCDDCCDD 3,7,3,7,4,6,4,6")
     (None, None, 'AABBAABBCCDDCCDD 3,7,3,7,4,6,4,6')
-    >>> split_line("." * 16 + " AABBAABBCCDDCCDD ABCDEFGHIJKLMNOP 1,2,3,4,4,3,2,1,2,3,4,1,3,4,1,2")[1]
+    >>> sums = "1,2,3,4,4,3,2,1,2,3,4,1,3,4,1,2"
+    >>> split_line("." * 16 + " AABBAABBCCDDCCDD ABCDEFGHIJKLMNOP " + sums)[1]
     'AABBAABBCCDDCCDD'
     """
     fields = text.split()
@@ -78,7 +79,7 @@ def write_cages(cages, n: int) -> str:
         )
     letters = [NO_CAGE] * (n * n)
     ordered = sorted(cages, key=lambda cage: cage[1][0])  # the order of first appearance
-    for letter, (_, cells) in zip(CAGE_LETTERS, ordered):
+    for letter, (_, cells) in zip(CAGE_LETTERS, ordered, strict=False):  # fewer cages
         for cell in cells:
             letters[cell] = letter
     return "".join(letters) + " " + ",".join(str(total) for total, _ in ordered)

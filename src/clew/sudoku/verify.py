@@ -21,19 +21,27 @@ clew.errors.InvalidSolutionError: r2c3 and r4c3 are both 1 in column 3
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import InvalidSolutionError, article, plural
 from .grid import Grid, PuzzleFormatError
-from .shape import cage_name
+from .shape import Shape, cage_name
 
 __all__ = ["check_solution", "is_solution"]
 
 
-def _units(shape) -> list[tuple[str, list[int]]]:
+def _units(shape: Shape) -> list[tuple[str, list[int]]]:
     """Every set of cells holding all digits once: its name and its cells."""
     n = shape.n
     units = [(f"row {r + 1}", [r * n + c for c in range(n)]) for r in range(n)]
     units += [(f"column {c + 1}", [r * n + c for r in range(n)]) for c in range(n)]
-    if shape.regions is None:
+    if shape.regions is not None:
+        labels = sorted(set(shape.regions), key=shape.regions.index)
+        for number, label in enumerate(labels, start=1):
+            units.append(
+                (f"region {number}", [i for i, r in enumerate(shape.regions) if r == label])
+            )
+    elif shape.box is not None:  # (a shape has regions or boxes)
         rows, cols = shape.box
         b = 0
         for top in range(0, n, rows):
@@ -45,16 +53,10 @@ def _units(shape) -> list[tuple[str, list[int]]]:
                         [(top + i) * n + left + j for i in range(rows) for j in range(cols)],
                     )
                 )
-    else:
-        labels = sorted(set(shape.regions), key=shape.regions.index)
-        for number, label in enumerate(labels, start=1):
-            units.append(
-                (f"region {number}", [i for i, r in enumerate(shape.regions) if r == label])
-            )
     if shape.diagonals:
         units.append(("diagonal 1", [i * (n + 1) for i in range(n)]))
         units.append(("diagonal 2", [(i + 1) * (n - 1) for i in range(n)]))
-    if shape.windows:
+    if shape.windows and shape.box is not None:  # windows come with square boxes only
         k = shape.box[0]
         corners = [1 + (k + 1) * i for i in range(k - 1)]
         w = 0
@@ -67,7 +69,7 @@ def _units(shape) -> list[tuple[str, list[int]]]:
     return units
 
 
-def _different(shape) -> list[tuple[str, list[int]]]:
+def _different(shape: Shape) -> list[tuple[str, list[int]]]:
     """The extra regions and cages: sets whose digits differ (a region of n cells holds them
     all, which "differ" and the count of n cells already say)."""
     out = [(f"extra region {i + 1}", list(cells)) for i, cells in enumerate(shape.extra)]
@@ -79,7 +81,7 @@ def _name(index: int, n: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
-def check_solution(grid, puzzle=None, **shape) -> None:
+def check_solution(grid: Any, puzzle: Any = None, **shape: Any) -> None:
     """Raise :class:`~clew.errors.InvalidSolutionError` unless ``grid`` solves ``puzzle``.
 
     Parameters
@@ -138,10 +140,11 @@ def check_solution(grid, puzzle=None, **shape) -> None:
         if v == 0:
             raise InvalidSolutionError(f"{_name(index, n)} is blank")
     if given is not None:
-        for index, (v, g) in enumerate(zip(values, given.cells)):
+        for index, (v, g) in enumerate(zip(values, given.cells, strict=True)):
             if g and v != g:
                 raise InvalidSolutionError(
-                    f"{_name(index, n)} is {candidate.symbol(v)} but the puzzle gives {given.symbol(g)}"
+                    f"{_name(index, n)} is {candidate.symbol(v)} "
+                    f"but the puzzle gives {given.symbol(g)}"
                 )
     digits = list(range(1, n + 1))
     for unit, cells in _units(rules) + _different(rules):
@@ -152,20 +155,22 @@ def check_solution(grid, puzzle=None, **shape) -> None:
             v = values[i]
             if v in first:
                 raise InvalidSolutionError(
-                    f"{_name(first[v], n)} and {_name(i, n)} are both {candidate.symbol(v)} in {unit}"
+                    f"{_name(first[v], n)} and {_name(i, n)} "
+                    f"are both {candidate.symbol(v)} in {unit}"
                 )
             first[v] = i
         if len(cells) == n:
             raise InvalidSolutionError(f"{unit} is not a permutation of 1..{n}")  # pragma: no cover
-    for number, (total, cells) in enumerate(rules.cages):
-        found = sum(values[i] for i in cells)
+    for number, (total, cage) in enumerate(rules.cages):
+        found = sum(values[i] for i in cage)
         if found != total:
             raise InvalidSolutionError(
-                f"{cage_name(number)} ({_name(cells[0], n)}, {plural(len(cells), 'cell')}) adds up to {found}, not {total}"
+                f"{cage_name(number)} ({_name(cage[0], n)}, {plural(len(cage), 'cell')}) "
+                f"adds up to {found}, not {total}"
             )
 
 
-def _rules(shape) -> dict:
+def _rules(shape: Shape) -> dict[str, Any]:
     """The keyword arguments of :class:`~clew.sudoku.Grid` that give a grid ``shape``."""
     flags = [name for name in shape.variants if name in ("x", "windoku")]
     return {
@@ -177,7 +182,7 @@ def _rules(shape) -> dict:
     }
 
 
-def is_solution(grid, puzzle=None, **shape) -> bool:
+def is_solution(grid: Any, puzzle: Any = None, **shape: Any) -> bool:
     """True if ``grid`` is a full grid that keeps the rules and every given of ``puzzle``
     (see :func:`check_solution`); False for any grid that is not, even one that cannot be
     read. A puzzle that cannot be read still raises :class:`~clew.sudoku.PuzzleFormatError`.

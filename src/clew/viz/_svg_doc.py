@@ -1,7 +1,7 @@
 """Writing SVG: one element at a time (:func:`_el`), a whole document (:func:`_document`),
 and the colours every picture of a grid shares. The bottom of :mod:`clew.viz`'s pictures:
-:mod:`.svg` and :mod:`.sudoku_svg_shapes` both draw with it, so neither imports the other
-for it.
+:mod:`.queens_board_svg`, :mod:`.sudoku_grid_svg`, :mod:`.sudoku_svg_shapes` and
+:mod:`.search_tree_svg` all draw with it, so none imports another for it.
 
 >>> _el("rect", x=1.0, font_size=12)
 '<rect x="1" font-size="12"/>'
@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from ..errors import ClewError
+
 _SVG_NS = "http://www.w3.org/2000/svg"
 _FONT = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 
 # the colours of digits: given by the puzzle, filled by a solver
 _GIVEN, _FILLED = "#111111", "#1a5fd0"
+
+
+def _check_cell(cell) -> float:
+    """The side of a square in pixels, checked: a number from 4 to 1000."""
+    if isinstance(cell, bool) or not isinstance(cell, (int, float)) or not 4 <= cell <= 1000:
+        raise ClewError(f"cell must be a size in pixels between 4 and 1000, got {cell!r}")
+    return float(cell)
 
 
 def _num(x: float) -> str:

@@ -26,13 +26,10 @@ import numpy as np
 from ..errors import ClewError
 from ..maze import Maze, MazeSolution
 from ..maze.geometry import WALL
+from .maze_view import BACK, FORWARD
 
 __all__ = ["BACK", "FORWARD", "maze_svg"]
 
-#: The colours of the walk, shared with the player and the terminal animation: the path
-#: (steps forward) and the cells stepped back out of.
-FORWARD = "#2f6fde"
-BACK = "#e08a00"
 _WALL, _FLOOR, _START, _END = "#1d2330", "#ffffff", "#2e9d4c", "#c0211a"
 #: The widest picture drawn by default, in pixels: larger mazes get smaller squares.
 _DEFAULT_WIDTH = 1200
@@ -51,7 +48,7 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int, int]]:
     edges = np.diff(padded, axis=1)
     r0, c0 = np.nonzero(edges == 1)
     _, c1 = np.nonzero(edges == -1)
-    return list(zip(r0.tolist(), c0.tolist(), (c1 - c0).tolist()))
+    return list(zip(r0.tolist(), c0.tolist(), (c1 - c0).tolist(), strict=True))
 
 
 def _shape_path(runs, cell: float) -> str:
@@ -135,8 +132,9 @@ def maze_svg(
             )
     for name, (r, c), colour in (("start", maze.start, _START), ("end", maze.end, _END)):
         out.append(
-            f'<rect class="{name}" data-row="{r}" data-col="{c}" x="{_num(c * cell)}" y="{_num(r * cell)}" '
-            f'width="{_num(cell)}" height="{_num(cell)}" fill="{colour}"><title>{name} r{r + 1}c{c + 1}</title></rect>'
+            f'<rect class="{name}" data-row="{r}" data-col="{c}" '
+            f'x="{_num(c * cell)}" y="{_num(r * cell)}" width="{_num(cell)}" height="{_num(cell)}" '
+            f'fill="{colour}"><title>{name} r{r + 1}c{c + 1}</title></rect>'
         )
     if path is not None:
         cells = [(int(r), int(c)) for r, c in path]
@@ -145,8 +143,9 @@ def maze_svg(
                 f"{_num((c + 0.5) * cell)},{_num((r + 0.5) * cell)}" for r, c in cells
             )
             out.append(
-                f'<polyline class="path" data-length="{len(cells) - 1}" fill="none" stroke="{FORWARD}" '
-                f'stroke-width="{_num(max(1.0, cell * 0.4))}" stroke-linecap="round" stroke-linejoin="round" '
+                f'<polyline class="path" data-length="{len(cells) - 1}" fill="none" '
+                f'stroke="{FORWARD}" stroke-width="{_num(max(1.0, cell * 0.4))}" '
+                'stroke-linecap="round" stroke-linejoin="round" '
                 f'shape-rendering="auto" points="{points}"/>'
             )
     out.append("</svg>\n")

@@ -1,10 +1,11 @@
 """The walk through a maze replayed from its trace (:func:`clew.maze.trace`), in words and in
 a terminal: the path forward in blue, every cell stepped back out of in orange.
 
-:func:`replay_maze` is written from the event format alone, as :mod:`clew.viz.replay` is
-for the other boards; :func:`maze_frame` draws one moment of the walk as Rich text and
-:func:`animate_maze` plays the walk (what :func:`clew.viz.animate.animate` does with
-``kind="maze"``).
+:func:`replay_maze` is written from the event format alone, as the replays of the other
+boards are; :func:`maze_frame` draws one moment of the walk as Rich text and
+:func:`maze_frames` makes the frames :func:`clew.viz.animate.animate` plays with
+``kind="maze"``. The colours of the walk, :data:`FORWARD` and :data:`BACK`, are shared by
+the player, the SVG picture and this animation.
 
 >>> from clew import maze
 >>> events = list(maze.trace("S.#\\n.#E\\n...\\n"))
@@ -18,13 +19,16 @@ o . .
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 
 from ..errors import ClewError
-from .maze_svg import BACK, FORWARD
 
-__all__ = ["animate_maze", "describe_maze", "maze_frame", "replay_maze"]
+__all__ = ["BACK", "FORWARD", "describe_maze", "maze_frame", "maze_frames", "replay_maze"]
+
+#: The colours of the walk, shared with the player and the SVG picture: the path (steps
+#: forward) and the cells stepped back out of.
+FORWARD = "#2f6fde"
+BACK = "#e08a00"
 
 
 def replay_maze(
@@ -94,25 +98,16 @@ def maze_frame(maze: str, path, back, *, styled: bool = True):
     return text
 
 
-def animate_maze(events: Iterable[dict], maze: str, *, fps: float, console) -> dict | None:
-    """Play the walk in the terminal at ``fps`` events per second; returns the last event."""
-    from rich.live import Live
-    from rich.text import Text
-
-    delay = 1.0 / fps
-    last = None
-    with Live(Text(""), console=console, refresh_per_second=min(fps, 30), transient=False) as live:
-        for event, path, back in replay_maze(events):
-            frame = maze_frame(maze, path, back)
-            frame.append(f"\n\n{describe_maze(event)}\n")
-            frame.append(
-                f"steps forward {event['nodes']}  steps back {event['backtracks']}  "
-                f"path {event['depth']}"
-            )
-            live.update(frame, refresh=fps <= 30)
-            last = event
-            if event["type"] != "end":
-                time.sleep(delay)
-    if not console.is_terminal:
-        console.line()
-    return last
+def maze_frames(events: Iterable[dict], *, maze: str | None = None, **board) -> Iterator:
+    """The frames of the terminal animation of the walk through ``maze`` (its text): the
+    maze with the walk drawn on it, the event in words and the counters of the walk."""
+    if maze is None:
+        raise ClewError("a maze animation needs the maze")
+    for event, path, back in replay_maze(events):
+        frame = maze_frame(maze, path, back)
+        frame.append(f"\n\n{describe_maze(event)}\n")
+        frame.append(
+            f"steps forward {event['nodes']}  steps back {event['backtracks']}  "
+            f"path {event['depth']}"
+        )
+        yield event, frame

@@ -2,7 +2,9 @@
 
 The values clew hands out that have a picture carry the :class:`clew._display.Picture` mixin,
 whose ``_repr_svg_`` and ``_repr_html_`` (the methods IPython asks for) call the renderer the
-root package installs: :func:`render`, here. It draws by the type of the value:
+root package installs: :func:`render`, here. It draws by the type of the value, with the
+drawings the picture modules register (:func:`clew.viz.registry.register_picture`; a new
+picture: a line in its family's picture module, and the Picture mixin on the class):
 
 ===============================================  ===========  ===============================
 value                                            form         picture
@@ -41,13 +43,12 @@ from __future__ import annotations
 
 import html
 import sys
-from collections.abc import Callable
 
 from .._display import HTML, SVG
 from ..errors import ClewError
 from ..trace import PAGE, Trace
 from .player import player_html
-from .svg import queens_svg, sudoku_svg
+from .registry import pictures
 
 __all__ = ["FRAME_HEIGHT", "MAX_NOTEBOOK_EVENTS", "frame", "render", "trace_html"]
 
@@ -61,49 +62,11 @@ FRAME_HEIGHT = 640
 _FRAME_STYLE = "box-sizing: border-box; width: 100%; border: 1px solid #d0d4da; border-radius: 4px;"
 
 
-def _queens(solution) -> str:
-    return queens_svg(len(solution), list(solution))
-
-
-def _completion(completion) -> str | None:
-    first = completion.first
-    return None if first is None else queens_svg(len(first), [int(c) for c in first])
-
-
-def _grid(grid) -> str:
-    return sudoku_svg(grid)
-
-
-def _maze(maze) -> str:
-    # imported here, not above: clew.maze brings numba and its kernels, which only a maze
-    # (whose module has loaded them already) needs
-    from .maze_svg import maze_svg
-
-    return maze_svg(maze)
-
-
-def _step(step) -> str | None:
-    from .sudoku_step_svg import step_svg
-
-    return step_svg(step)
-
-
-#: The SVG pictures: (module, class name, drawing). A class is looked up only in a module
-#: already imported -- a value of a class whose module was never imported cannot be here --
-#: so drawing a Solution imports neither the completion kernels nor the maze's (nor numba).
-#: A new picture: a line here, and the Picture mixin on the class.
-_SVG: tuple[tuple[str, str, Callable], ...] = (
-    ("clew.queens.solution", "Solution", _queens),
-    ("clew.queens.completion", "Completion", _completion),
-    ("clew.sudoku.grid", "Grid", _grid),
-    ("clew.sudoku.logic.step", "Step", _step),
-    ("clew.maze.maze", "Maze", _maze),
-    ("clew.maze.maze", "MazeSolution", _maze),
-)
-
-
 def _svg(obj: object) -> str | None:
-    for module, name, draw in _SVG:
+    # a class is looked up only in a module already imported -- a value of a class whose
+    # module was never imported cannot be here -- so drawing a Solution imports neither the
+    # completion kernels nor the maze's (nor numba); the picture modules register them
+    for module, name, draw in pictures():
         cls = getattr(sys.modules.get(module), name, None)
         if cls is not None and isinstance(obj, cls):
             return draw(obj)
@@ -168,7 +131,7 @@ def trace_html(trace: Trace, *, max_events: int | None = None, height: int = FRA
     if len(events) > max_events:
         events = events[:max_events]
         title = f"clew: the first {max_events:,} events"
-    return frame(player_html(events, title=title), height=height)
+    return frame(player_html(events, title=title, kind=trace.kind), height=height)
 
 
 def render(obj: object, mime: str) -> str | None:
@@ -194,5 +157,5 @@ def render(obj: object, mime: str) -> str | None:
     if mime == HTML and isinstance(obj, Trace):
         return trace_html(obj)
     if mime == PAGE and isinstance(obj, Trace):  # Trace.save_html: the page --html writes
-        return player_html(obj.peek(sys.maxsize))
+        return player_html(obj.peek(sys.maxsize), kind=obj.kind)
     return None

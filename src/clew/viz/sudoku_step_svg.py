@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ._svg_doc import _FILLED, _el
-from .svg import sudoku_svg
+from .sudoku_grid_svg import sudoku_svg
 
 __all__ = ["step_svg"]
 
@@ -24,7 +24,8 @@ def step_svg(step, size: float = 40) -> str | None:
 
     >>> from clew import sudoku
     >>> svg = step_svg(sudoku.hint("..3.4.........42"))
-    >>> svg.count('class="placed"'), svg.count('class="eliminated"')   # r2c2 = 3: its cell and its digit
+    >>> # r2c2 = 3: its cell and its digit
+    >>> svg.count('class="placed"'), svg.count('class="eliminated"')
     (2, 0)
     """
     grid = step.grid

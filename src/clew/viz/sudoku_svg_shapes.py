@@ -103,6 +103,8 @@ def cage_segments(
 
 
 def _window_cells(shape: Shape) -> list[int]:
+    if shape.box is None:  # windows sit between the boxes: a jigsaw grid has none
+        return []
     n, k = shape.n, shape.box[0]
     starts = [1 + i * (k + 1) for i in range(k - 1)]
     return [
@@ -112,6 +114,95 @@ def _window_cells(shape: Shape) -> list[int]:
         for i in range(k)
         for j in range(k)
     ]
+
+
+def _cages(shape: Shape, size: float, pad: float) -> list[str]:
+    """The killer cages: a dashed outline inside each, its sum in its first cell."""
+    n = shape.n
+    body: list[str] = []
+    inset, label = size * 0.09, size * 0.24
+    for number, (_, cells) in enumerate(shape.cages):
+        for x1, y1, x2, y2 in cage_segments(cells, n, size, inset, pad):
+            body.append(
+                _el(
+                    "line",
+                    x1=x1,
+                    y1=y1,
+                    x2=x2,
+                    y2=y2,
+                    stroke=_CAGE,
+                    stroke_width=max(0.6, size / 45),
+                    stroke_dasharray=f"{size / 16:.2f} {size / 16:.2f}",
+                    class_="cage",
+                    data_cage=number,
+                )
+            )
+    for number, (total, cells) in enumerate(shape.cages):
+        r, c = divmod(cells[0], n)
+        x, y = pad + c * size + inset * 0.4, pad + r * size + inset * 0.4
+        text = str(total)
+        body.append(
+            _el(
+                "rect",
+                x=x,
+                y=y,
+                width=label * 0.62 * len(text) + 2,
+                height=label * 1.1,
+                fill="white",
+                class_="cage-sum-bg",
+                data_cage=number,
+            )
+        )
+        body.append(
+            _el(
+                "text",
+                text,
+                x=x + 1,
+                y=y + label * 0.55,
+                font_size=label,
+                dominant_baseline="central",
+                fill=_CAGE,
+                class_="cage-sum",
+                data_cage=number,
+                data_sum=total,
+            )
+        )
+    return body
+
+
+def _digits(grid, filled, size: float, pad: float) -> list[str]:
+    """The digits: the givens in bold black, those of ``filled`` in blue."""
+    shape = grid.shape
+    n = shape.n
+    body: list[str] = []
+    font = size * (0.62 if n <= 16 else 0.55) * (0.85 if shape.cages else 1)
+    givens = grid.cells
+    values = filled.cells if filled is not None else givens
+    for index, value in enumerate(values):
+        if value == 0:
+            continue
+        r, c = divmod(index, n)
+        is_given = givens[index] != 0
+        # a killer's digits sit a little low, clear of the sums in the corners
+        y = pad + (r + (0.56 if shape.cages else 0.5)) * size
+        body.append(
+            _el(
+                "text",
+                grid.symbol(value),
+                x=pad + (c + 0.5) * size,
+                y=y,
+                font_size=font,
+                text_anchor="middle",
+                dominant_baseline="central",
+                font_weight="bold" if is_given else "normal",
+                fill=_GIVEN if is_given else _FILLED,
+                class_="given" if is_given else "filled",
+                data_row=r,
+                data_col=c,
+                data_digit=value,
+            )
+        )
+    return body
 
 
 def shape_svg(grid, filled=None, size: float = 40) -> str:
@@ -215,80 +306,8 @@ def shape_svg(grid, filled=None, size: float = 40) -> str:
             class_="border",
         )
     )
-    inset, label = size * 0.09, size * 0.24
-    for number, (total, cells) in enumerate(shape.cages):
-        for x1, y1, x2, y2 in cage_segments(cells, n, size, inset, pad):
-            body.append(
-                _el(
-                    "line",
-                    x1=x1,
-                    y1=y1,
-                    x2=x2,
-                    y2=y2,
-                    stroke=_CAGE,
-                    stroke_width=max(0.6, size / 45),
-                    stroke_dasharray=f"{size / 16:.2f} {size / 16:.2f}",
-                    class_="cage",
-                    data_cage=number,
-                )
-            )
-    for number, (total, cells) in enumerate(shape.cages):
-        r, c = divmod(cells[0], n)
-        x, y = pad + c * size + inset * 0.4, pad + r * size + inset * 0.4
-        text = str(total)
-        body.append(
-            _el(
-                "rect",
-                x=x,
-                y=y,
-                width=label * 0.62 * len(text) + 2,
-                height=label * 1.1,
-                fill="white",
-                class_="cage-sum-bg",
-                data_cage=number,
-            )
-        )
-        body.append(
-            _el(
-                "text",
-                text,
-                x=x + 1,
-                y=y + label * 0.55,
-                font_size=label,
-                dominant_baseline="central",
-                fill=_CAGE,
-                class_="cage-sum",
-                data_cage=number,
-                data_sum=total,
-            )
-        )
-    font = size * (0.62 if n <= 16 else 0.55) * (0.85 if shape.cages else 1)
-    givens = grid.cells
-    values = filled.cells if filled is not None else givens
-    for index, value in enumerate(values):
-        if value == 0:
-            continue
-        r, c = divmod(index, n)
-        is_given = givens[index] != 0
-        # a killer's digits sit a little low, clear of the sums in the corners
-        y = pad + (r + (0.56 if shape.cages else 0.5)) * size
-        body.append(
-            _el(
-                "text",
-                grid.symbol(value),
-                x=pad + (c + 0.5) * size,
-                y=y,
-                font_size=font,
-                text_anchor="middle",
-                dominant_baseline="central",
-                font_weight="bold" if is_given else "normal",
-                fill=_GIVEN if is_given else _FILLED,
-                class_="given" if is_given else "filled",
-                data_row=r,
-                data_col=c,
-                data_digit=value,
-            )
-        )
+    body += _cages(shape, size, pad)
+    body += _digits(grid, filled, size, pad)
     title = f"{shape.name} sudoku, {grid.givens} givens" + (
         f", {len(shape.cages)} cages" if shape.cages else ""
     )

@@ -26,106 +26,114 @@ Propagation (``_propagate``)
   line leaves the rest of that box.
 All repeat until nothing changes, or a contradiction ends the branch.
 
-Search (``_search``)
---------------------
-Iterative depth-first search; each depth keeps a copy of the candidate masks (``S[d]``), the
-cell branched on and its untried digits. The branching cell is the unsolved cell with the
-fewest candidates (MRV). The search can stop after ``limit`` solutions (1 solves, 2 proves
+Search
+------
+The resumable depth-first search of :mod:`clew.sudoku.compiled._kernels_dfs`, with this
+module's ``_propagate`` and ``_choose`` as its steps and the tables as one :class:`Tables`:
+a copy of the candidate masks per depth, the branching cell the unsolved cell with the
+fewest candidates (MRV). It can stop after ``limit`` solutions (1 solves, 2 proves
 uniqueness) and, for enumeration, return when its output buffer is full and resume later
-from the same arrays. Between calls its state is in ``meta``::
-
-    meta[META_DEPTH]    the current depth
-    meta[META_FOUND]    solutions found so far
-    meta[META_DONE]     DONE once the search is over (exhausted, at its limit, or the givens
-                        contradict each other), RUNNING before
+from the same :class:`~clew.sudoku.compiled._kernels_dfs.Search` arrays.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
-from ..._bits import ctz64, popcount64
+from ..._bits import popcount64
 from .. import geometry
+from . import _kernels_dfs as dfs
+from ._kernels_dfs import CONTRADICTION, FEWEST, NO_CELL, NO_COUNT
 
-# the search's state between calls: meta[META_DEPTH], meta[META_FOUND], meta[META_DONE]
-META_DEPTH = 0
-META_FOUND = 1
-META_DONE = 2
-META_WORDS = 3
-# values of meta[META_DONE]
-RUNNING = 0
-DONE = 1
-#: ``untried[0]`` after :func:`start`: the root is not expanded yet (it may be the solution)
-ROOT_PENDING = -1
-#: what ``_choose`` returns when every cell is solved
-NO_CELL = -1
-#: what ``_locked`` returns for the candidates removed when it finds a contradiction
-CONTRADICTION = -1
-#: above any number of candidates (at most 25): "no unsolved cell seen yet" in ``_choose``
-NO_COUNT = 99
-#: the fewest candidates an unsolved cell can have: ``_choose`` stops looking at the first
-FEWEST = 2
+#: The tables of the k^2 x k^2 grid (see :func:`tables`).
+Tables = namedtuple("Tables", ["peers", "units"])
 
 
-def tables(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(peers, units)`` of the k^2 x k^2 grid as int64 arrays: the geometry's peers of
+def tables(k: int) -> Tables:
+    """``Tables(peers, units)`` of the k^2 x k^2 grid as int64 arrays: the geometry's peers of
     each cell (ascending) and its units (rows, columns, boxes), shapes ``(n * n, 3n - 2k - 1)``
     and ``(3n, n)``.
 
     Everything the kernels index with is int64: mixing int32 masks or tables with int64
     loop variables costs a conversion per access and doubled the propagation time."""
-    return np.array(geometry.peers(k), dtype=np.int64), np.array(geometry.units(k), dtype=np.int64)
+    return Tables(
+        np.array(geometry.peers(k), dtype=np.int64), np.array(geometry.units(k), dtype=np.int64)
+    )
 
 
 @njit(cache=True)
-def _propagate(cand, peers, units, full, queue, head, tail):
-    """Apply naked and hidden singles until nothing changes. ``queue[head:tail]`` holds the
-    cells solved but not yet removed from their peers. Returns False on a contradiction."""
+def singles(cand, peers, npeer, units, queue, head, tail):
+    """One round of singles, shared by the general and the shape kernels: the naked singles
+    of ``queue[head:tail]`` (cells solved, their digit not yet removed from their peers
+    ``peers[cell, :npeer[cell]]``, or whole rows when ``npeer`` is None), then one pass of
+    hidden singles over the ``units`` (once/twice accumulators per unit).
+
+    Returns ``(tail, head, open_digits)``: the cells solved by the hidden singles are
+    ``queue[head:tail]`` (none when ``head == tail``: singles are exhausted), or ``tail``
+    is :data:`CONTRADICTION`; ``open_digits`` has the digits with two places or more in
+    some unit (0: every unit is solved)."""
     nunits = units.shape[0]
     size = units.shape[1]
-    while True:
-        while head < tail:
-            cell = queue[head]
-            head += 1
-            bit = cand[cell]
-            for i in range(peers.shape[1]):
-                p = peers[cell, i]
-                m = cand[p]
-                if m & bit:
-                    m &= ~bit
-                    cand[p] = m
-                    if m == 0:
-                        return False
-                    if m & (m - 1) == 0:
-                        queue[tail] = p
-                        tail += 1
-        changed = False
-        for u in range(nunits):
-            once = 0
-            twice = 0
-            for i in range(size):
-                m = cand[units[u, i]]
-                twice |= once & m
-                once |= m
-            if once != full:
-                return False  # a digit with no place left in this unit
-            single = once & ~twice
-            if single == 0:
-                continue
-            for i in range(size):
-                cell = units[u, i]
-                m = cand[cell] & single
-                if m != 0 and cand[cell] != m:
-                    if m & (m - 1) != 0:
-                        return False  # two digits that both need this very cell
-                    cand[cell] = m
-                    queue[tail] = cell
+    full = (1 << size) - 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        bit = cand[cell]
+        # numba prunes the branch of the type it was not given: no test at run time
+        width = peers.shape[1] if npeer is None else npeer[cell]
+        for i in range(width):
+            p = peers[cell, i]
+            m = cand[p]
+            if m & bit:
+                m &= ~bit
+                cand[p] = m
+                if m == 0:
+                    return CONTRADICTION, head, 0
+                if m & (m - 1) == 0:
+                    queue[tail] = p
                     tail += 1
-                    changed = True
-        if not changed and head == tail:
+    open_digits = 0
+    for u in range(nunits):
+        once = 0
+        twice = 0
+        for i in range(size):
+            m = cand[units[u, i]]
+            twice |= once & m
+            once |= m
+        if once != full:
+            return CONTRADICTION, head, 0  # a digit with no place left in this unit
+        open_digits |= twice
+        single = once & ~twice
+        if single == 0:
+            continue
+        for i in range(size):
+            cell = units[u, i]
+            m = cand[cell] & single
+            if m != 0 and cand[cell] != m:
+                if m & (m - 1) != 0:
+                    return CONTRADICTION, head, 0  # two digits that both need this cell
+                cand[cell] = m
+                queue[tail] = cell
+                tail += 1
+    return tail, head, open_digits
+
+
+@njit(cache=True)
+def _propagate(cand, tables, queue, head, tail):
+    """Apply naked and hidden singles, then locked candidates, until nothing changes.
+    ``queue[head:tail]`` holds the cells solved but not yet removed from their peers.
+    Returns False on a contradiction."""
+    peers, units = tables
+    while True:
+        tail, head, _ = singles(cand, peers, None, units, queue, head, tail)
+        if tail < 0:  # CONTRADICTION
+            return False
+        if head == tail:
             # singles are exhausted: locked candidates, then singles again if they did anything
-            found, tail = _locked(cand, size, queue, tail)
+            found, tail = _locked(cand, units.shape[1], queue, tail)
             if found < 0:  # CONTRADICTION
                 return False
             if found == 0:
@@ -221,29 +229,37 @@ def _locked(cand, n, queue, tail):
 
 
 @njit(cache=True)
-def _choose(cand, peers):
-    """The branching cell: among the unsolved cells with the fewest candidates, the one with
-    the most unsolved peers (its digit removes the most candidates, so propagation goes
-    furthest); :data:`NO_CELL` if every cell is solved."""
+def choose(cand, peers, npeer, ties):
+    """The branching cell, shared by the general and the shape kernels: an unsolved cell
+    with the fewest candidates (MRV); with ``ties``, among those the one with the most
+    unsolved peers ``peers[cell, :npeer[cell]]`` (whole rows when ``npeer`` is None): its
+    digit removes the most candidates, so propagation goes furthest (fewer nodes on hard
+    puzzles; counting every grid of an empty one is faster without). :data:`NO_CELL` if
+    every cell is solved."""
     fewest = NO_COUNT
+    first = NO_CELL
     for cell in range(cand.shape[0]):
         m = cand[cell]
         if m & (m - 1):
             c = popcount64(m)
             if c < fewest:
                 fewest = c
+                first = cell
                 if c == FEWEST:
                     break
     if fewest == NO_COUNT:
         return NO_CELL
+    if not ties:
+        return first
     best = NO_CELL
     score = -1
     for cell in range(cand.shape[0]):
-        m = cand[cell]
-        if popcount64(m) != fewest:
+        if popcount64(cand[cell]) != fewest:
             continue
         sc = 0
-        for i in range(peers.shape[1]):
+        # numba prunes the branch of the type it was not given: no test at run time
+        width = peers.shape[1] if npeer is None else npeer[cell]
+        for i in range(width):
             x = cand[peers[cell, i]]
             sc += (x & (x - 1)) != 0
         if sc > score:
@@ -253,121 +269,38 @@ def _choose(cand, peers):
 
 
 @njit(cache=True)
-def _write(cand, out):
-    for cell in range(cand.shape[0]):
-        out[cell] = ctz64(cand[cell]) + 1
+def _choose(cand, tables, root):
+    """The general kernel's choice: ties broken at every node."""
+    return choose(cand, tables.peers, None, True)
 
 
 @njit(cache=True)
-def start(puzzle, k, peers, units, S, branch, untried, meta, queue):
-    """Load ``puzzle`` (int8 cells, 0 = blank) into depth 0 and propagate.
-
-    ``meta`` gets the search's state (see the module docstring). Returns False when the
-    givens already contradict each other (no solution)."""
-    n = k * k
-    full = (1 << n) - 1
-    tail = 0
-    for cell in range(n * n):
-        v = puzzle[cell]
-        if v == 0:
-            S[0, cell] = full
-        else:
-            S[0, cell] = 1 << (v - 1)
-            queue[tail] = cell
-            tail += 1
-    meta[META_DEPTH] = 0
-    meta[META_FOUND] = 0
-    meta[META_DONE] = RUNNING
-    if not _propagate(S[0], peers, units, full, queue, 0, tail):
-        meta[META_DONE] = DONE
-        return False
-    branch[0] = _choose(S[0], peers)
-    untried[0] = ROOT_PENDING  # the root itself may be the solution: checked by search
-    return True
+def start(puzzle, tables, state):
+    """Load ``puzzle`` (int8 cells, 0 = blank) into depth 0 of ``state`` (a
+    :class:`~clew.sudoku.compiled._kernels_dfs.Search`) and propagate. Returns False when
+    the givens already contradict each other (no solution)."""
+    full = (1 << tables.units.shape[1]) - 1
+    return dfs.start(puzzle, full, tables, _propagate, _choose, state)
 
 
 @njit(cache=True)
-def search(k, peers, units, S, branch, untried, meta, queue, limit, out, written):
-    """Run or resume the search prepared by :func:`start`.
-
-    Counts solutions into ``meta[META_FOUND]`` and writes each into ``out[written]``,
-    ``out[written + 1]``, ...; stops at ``limit`` solutions (``limit <= 0``: no limit) or,
-    resumable, when ``out`` is full. An ``out`` of zero rows means "count only": nothing is
-    written and the search runs to its end or limit. Returns the new ``written``;
-    ``meta[META_DONE] == DONE`` once the search is over (exhausted or at its limit).
-    """
-    n = k * k
-    full = (1 << n) - 1
-    cap = out.shape[0]
-    d = meta[META_DEPTH]
-    if meta[META_DONE]:  # DONE
-        return written
-    if untried[0] == ROOT_PENDING and d == 0:
-        # the root: solved by propagation alone, or the first branching cell
-        if branch[0] < 0:  # NO_CELL: the root is solved
-            meta[META_FOUND] += 1
-            if cap > 0:
-                _write(S[0], out[written])
-                written += 1
-            meta[META_DONE] = DONE
-            return written
-        untried[0] = S[0, branch[0]]
-    while d >= 0:
-        if limit > 0 and meta[META_FOUND] >= limit:
-            meta[META_DONE] = DONE
-            break
-        if cap > 0 and written >= cap:
-            break
-        rem = untried[d]
-        if rem == 0:
-            d -= 1
-            continue
-        bit = rem & -rem
-        untried[d] = rem ^ bit
-        child = S[d + 1]
-        child[:] = S[d]
-        cell = branch[d]
-        child[cell] = bit
-        queue[0] = cell
-        if not _propagate(child, peers, units, full, queue, 0, 1):
-            continue
-        nxt = _choose(child, peers)
-        if nxt < 0:  # NO_CELL: a solution
-            meta[META_FOUND] += 1
-            if cap > 0:
-                _write(child, out[written])
-                written += 1
-            continue
-        d += 1
-        branch[d] = nxt
-        untried[d] = child[nxt]
-    if d < 0:
-        meta[META_DONE] = DONE
-    meta[META_DEPTH] = max(d, 0)
-    return written
+def search(tables, state, limit, out, written):
+    """Run or resume the search prepared by :func:`start`
+    (:func:`clew.sudoku.compiled._kernels_dfs.search`, without a budget of nodes): solutions
+    up to ``limit`` (``<= 0``: all), written into ``out`` from row ``written`` until it is
+    full (an ``out`` of zero rows counts only); returns the new ``written``."""
+    return dfs.search(tables, _propagate, _choose, state, limit, out, written, dfs.NO_BUDGET)
 
 
 @njit(cache=True, nogil=True)
-def solve_batch(puzzles, k, limit, counts, solutions, peers, units):
+def solve_batch(puzzles, limit, counts, solutions, tables):
     """Count the solutions of every puzzle (rows of ``puzzles``, int8 cells, 0 = blank) up
     to ``limit`` (>= 1) into ``counts``, and write the first solution of each into
     ``solutions`` (undefined where the count is 0). One call for a whole file: no Python
     work per puzzle."""
-    n = k * k
-    cells = n * n
-    S = np.empty((cells + 2, cells), np.int64)
-    branch = np.empty(cells + 2, np.int64)
-    untried = np.empty(cells + 2, np.int64)
-    meta = np.zeros(META_WORDS, np.int64)
-    queue = np.empty(cells * 2 + 2, np.int64)
+    cells = puzzles.shape[1]
+    state = dfs.new_search(cells)
     one = np.empty((1, cells), np.int8)
     for p in range(puzzles.shape[0]):
-        counts[p] = 0
-        if not start(puzzles[p], k, peers, units, S, branch, untried, meta, queue):
-            continue
-        # the first solution into ``one``, then count on without writing
-        if search(k, peers, units, S, branch, untried, meta, queue, limit, one, 0):
-            solutions[p, :] = one[0]
-        search(k, peers, units, S, branch, untried, meta, queue, limit, one[:0], 0)
-        counts[p] = meta[META_FOUND]
+        counts[p] = dfs.count(puzzles[p], tables, start, search, state, limit, one, solutions[p])
     return 0

@@ -1,8 +1,8 @@
 """numba kernel specialised to 9x9 Sudoku: per-digit band bitboards (the batch fast path).
 
-The general kernel (:mod:`clew.sudoku.compiled._kernels`) keeps one candidate mask per cell, so every
-deduction walks cells and peer lists. For the classic size, the same search runs much faster
-when the state is turned around: one bitboard per *digit*, cut into the three horizontal
+The general kernel (:mod:`clew.sudoku.compiled._kernels`) keeps one candidate mask per cell,
+so every deduction walks cells and peer lists. For the classic size, the same search runs
+much faster when the state is turned around: one bitboard per *digit*, cut into the three horizontal
 bands of 27 cells, so that a whole band of one digit is updated with a few word operations
 (the representation of JCZSolve-style solvers; the code here is our own).
 
@@ -33,8 +33,8 @@ When no word is dirty: **naked singles** in the bands that changed (bit-sliced o
 counts of each band's cells over the nine digits); when those find nothing, **stack
 matching** for each digit that changed: the same permutation rule on bands x columns within
 each stack (which also catches the hidden singles of columns). Cheap steps first: this order
-is about 5% faster than the other. Every placement removes the digit from the cell's row, box and column and the cell
-from the other eight digits, marking what changed dirty.
+is about 5% faster than the other. Every placement removes the digit from the cell's row,
+box and column and the cell from the other eight digits, marking what changed dirty.
 
 Search (``solve``)
 ------------------

@@ -38,10 +38,7 @@ def _penalty(complexity):
     odd = False
     while length > ceiling:
         added += 0.1
-        if not odd:
-            ceiling = (ceiling * 3) // 2
-        else:
-            ceiling = (ceiling * 4) // 3
+        ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
         odd = not odd
     return added
 
@@ -204,31 +201,32 @@ def best_unary(n, cands, peers, npeer, houses, where, units, pos):
                                     seq += 1
                                     complexity = 2 * rounds
                                     rating = base + _penalty(complexity)
-                                    if _before(rating, complexity, key, seq, ans, best):
-                                        if _cycle_worth(
-                                            n,
-                                            i,
-                                            c0,
-                                            off_cand,
-                                            off_par,
-                                            on_par,
-                                            cands,
-                                            peers,
-                                            npeer,
-                                            cell_stamp,
-                                            fw,
-                                            bw,
-                                            seq,
-                                        ):
-                                            ans[A_FOUND] = 1
-                                            ans[A_PASS] = npass
-                                            ans[A_START] = c0
-                                            ans[A_KIND] = 0
-                                            ans[A_INDEX] = nfound
-                                            ans[A_COMPLEXITY] = complexity
-                                            ans[A_KEY] = key
-                                            ans[A_SEQ] = seq
-                                            best[0] = rating
+                                    if _before(
+                                        rating, complexity, key, seq, ans, best
+                                    ) and _cycle_worth(
+                                        n,
+                                        i,
+                                        c0,
+                                        off_cand,
+                                        off_par,
+                                        on_par,
+                                        cands,
+                                        peers,
+                                        npeer,
+                                        cell_stamp,
+                                        fw,
+                                        bw,
+                                        seq,
+                                    ):
+                                        ans[A_FOUND] = 1
+                                        ans[A_PASS] = npass
+                                        ans[A_START] = c0
+                                        ans[A_KIND] = 0
+                                        ans[A_INDEX] = nfound
+                                        ans[A_COMPLEXITY] = complexity
+                                        ans[A_KEY] = key
+                                        ans[A_SEQ] = seq
+                                        best[0] = rating
                                     nfound += 1
                                 if on_stamp[q] != stamp:
                                     on_stamp[q] = stamp
@@ -250,7 +248,6 @@ def best_unary(n, cands, peers, npeer, houses, where, units, pos):
                 for start_on in (1, 0):
                     stamp += 1
                     found = -1
-                    depth = 0
                     if start_on:
                         on_stamp[c0] = stamp
                         on_par[c0] = -1
@@ -329,17 +326,18 @@ def best_unary(n, cands, peers, npeer, houses, where, units, pos):
                         on = not on
                     seq += 1
                     rating = fbase + _penalty(complexity)
-                    if _before(rating, complexity, key, seq, ans, best):
-                        if start_on or popcount64(cands[cell]) >= 2:
-                            ans[A_FOUND] = 1
-                            ans[A_PASS] = npass
-                            ans[A_START] = c0
-                            ans[A_KIND] = 1
-                            ans[A_INDEX] = start_on
-                            ans[A_COMPLEXITY] = complexity
-                            ans[A_KEY] = key
-                            ans[A_SEQ] = seq
-                            best[0] = rating
+                    if _before(rating, complexity, key, seq, ans, best) and (
+                        start_on or popcount64(cands[cell]) >= 2
+                    ):
+                        ans[A_FOUND] = 1
+                        ans[A_PASS] = npass
+                        ans[A_START] = c0
+                        ans[A_KIND] = 1
+                        ans[A_INDEX] = start_on
+                        ans[A_COMPLEXITY] = complexity
+                        ans[A_KEY] = key
+                        ans[A_SEQ] = seq
+                        best[0] = rating
     return ans, best
 
 

@@ -415,8 +415,8 @@ _PLAN = np.array(
 
 @njit(cache=True)
 def first_firing(
-    cands, values, start, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, pointing, claiming,
-    point_nb, claim_nb, peers, sees, bug_units, scratch,
+    cands, values, start, units, seg_cells, seg_box_rest, seg_line_rest, seg_unit, pointing,
+    claiming, point_nb, claim_nb, peers, sees, bug_units, scratch,
 ):  # fmt: skip
     """The first screened technique of index ``start`` or more that makes progress on the
     position (for BUG: whose pattern holds), or :data:`NONE`."""

@@ -1,7 +1,7 @@
 """numba kernel of Sudoku Explainer's search for unique loops (the cells of unique rectangles
 and loops): every loop from one start cell, in SE's order, as
-:func:`clew.sudoku.logic.uniqueness._find_loops` finds them and :func:`~clew.sudoku.logic.uniqueness._valid_loop`
-keeps them.
+:func:`clew.sudoku.logic.uniqueness._find_loops` finds them and
+:func:`~clew.sudoku.logic.uniqueness._valid_loop` keeps them.
 
 Ints and numpy arrays only; :mod:`clew.sudoku.logic.uniqueness` prepares the arrays once per shape
 and keeps the plain-Python search as the reference (the tests run both on the same

@@ -64,8 +64,8 @@ class PuzzleBatch:
         The one-line reason of each invalid puzzle, by its index.
     """
 
-    texts: list[str] = field(default_factory=list)
-    line_numbers: list[int] = field(default_factory=list)
+    texts: Sequence[str] = field(default_factory=list)
+    line_numbers: Sequence[int] = field(default_factory=list)
     sizes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int8))
     rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     arrays: dict[int, np.ndarray] = field(default_factory=dict)
@@ -155,7 +155,7 @@ def _assemble(batch: PuzzleBatch, line, by_length: dict, decode, symbols, option
     shape_of: dict[int, Shape] = {}  # puzzle index -> its shape, for kinds not classic
 
     def kind_of(shape: Shape) -> int:
-        if shape.is_classic:
+        if shape.is_classic and shape.k is not None:
             return shape.k
         key = (shape.n, len(geometry.units(shape)))
         return kinds.setdefault(key, FIRST_KIND + len(kinds))
@@ -179,7 +179,8 @@ def _assemble(batch: PuzzleBatch, line, by_length: dict, decode, symbols, option
     if len(slow) > MAX_BAD_LINES:
         first = min(slow)
         raise SudokuInputError(
-            f"more than {MAX_BAD_LINES:,} lines are not puzzles ({len(slow):,}, the first line {batch.line_numbers[first]}): "
+            f"more than {MAX_BAD_LINES:,} lines are not puzzles ({len(slow):,}, the first line "
+            f"{batch.line_numbers[first]}): "
             "is this a file of puzzles?"
         )
     said: dict[bytes, str] = {}  # the message of each bad line already read: a file of a
@@ -243,8 +244,10 @@ def read_lines(
     Examples
     --------
     >>> batch = read_lines([b"1...............", b"11..............", b"12"])
-    >>> batch.sizes.tolist(), batch.errors
-    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1', 2: 'a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2'})
+    >>> batch.sizes.tolist(), batch.errors  # doctest: +NORMALIZE_WHITESPACE
+    ([2, 0, 0], {1: 'r1c1 and r1c2 are both 1 in row 1',
+                 2: 'a sudoku has n*n cells for a side n of 4 to 25
+                     (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 2'})
     >>> batch.arrays[2].tolist()
     [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
     """
@@ -278,7 +281,7 @@ def read_lines(
 KERNEL_LINES = 2000
 
 
-class _Lines(Sequence):
+class _Lines(Sequence[str]):
     """The lines of a file as a sequence, each built when asked for: the ``texts`` of a
     batch from :func:`read_data` (a file of half a million puzzles needs only the text of
     its few invalid lines, and of every line only when answers are written as JSON)."""
@@ -298,7 +301,7 @@ class _Lines(Sequence):
         return self.raw(i).decode("utf-8", "replace")
 
 
-class _Numbers(Sequence):
+class _Numbers(Sequence[int]):
     """Line numbers kept in an int64 array, given out as Python ints."""
 
     def __init__(self, numbers: np.ndarray) -> None:
@@ -336,13 +339,13 @@ def read_data(data: bytes, *, symbols: str | None = None, box=None, variant=None
     symbols, options = _check_options(symbols, box, variant)
     raw = np.frombuffer(data, np.uint8)
     room = newlines + 1
-    starts, ends, numbers = (np.empty(room, np.int64) for _ in range(3))
-    count = scan_lines(raw, starts, ends, numbers)
-    starts, ends, numbers = starts[:count].copy(), ends[:count].copy(), numbers[:count].copy()
+    starts, ends, where = (np.empty(room, np.int64) for _ in range(3))
+    count = scan_lines(raw, starts, ends, where)
+    starts, ends, where = starts[:count].copy(), ends[:count].copy(), where[:count].copy()
     lengths = ends - starts
     batch = PuzzleBatch()
     batch.texts = texts = _Lines(data, starts, ends)
-    batch.line_numbers = _Numbers(numbers)
+    batch.line_numbers = _Numbers(where)
     distinct, first = np.unique(lengths, return_index=True)
     # lengths in order of first appearance, as read_lines meets them (kinds are numbered so)
     by_length = {

@@ -18,6 +18,7 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 
@@ -84,8 +85,10 @@ class Answer:
         (modes solve and unique) or ``count`` and ``exact`` (mode count), and ``error`` for
         an invalid line -- what ``clew sudoku solve --format json`` prints.
 
-        >>> Answer(0, 3, "11..", "invalid", error="r1c1 and r1c2 are both 1 in row 1").to_dict()
-        {'line': 3, 'puzzle': '11..', 'status': 'invalid', 'solution': None, 'error': 'r1c1 and r1c2 are both 1 in row 1'}
+        >>> answer = Answer(0, 3, "11..", "invalid", error="r1c1 and r1c2 are both 1 in row 1")
+        >>> answer.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'line': 3, 'puzzle': '11..', 'status': 'invalid', 'solution': None,
+         'error': 'r1c1 and r1c2 are both 1 in row 1'}
         """
         record: dict = {"line": self.line, "puzzle": self.puzzle, "status": self.status}
         if self.mode == "count":
@@ -162,8 +165,8 @@ class SolveFile(Work):
         mode: str = "solve",
         limit: int | None = None,
         symbols: str | None = None,
-        box=None,
-        variant=None,
+        box: Any = None,
+        variant: Any = None,
     ) -> None:
         if mode not in MODES:
             raise ClewError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
@@ -172,7 +175,8 @@ class SolveFile(Work):
         if limit is not None and searched is not None:
             if limit != searched:
                 raise ArgumentError(
-                    f"mode {mode!r} searches up to {searched} solutions: a limit of {limit} applies to mode 'count' only"
+                    f"mode {mode!r} searches up to {searched} solutions: "
+                    f"a limit of {limit} applies to mode 'count' only"
                 )
             limit = None
         self.mode = mode
@@ -226,7 +230,7 @@ class SolveFile(Work):
         }
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "SolveFile":
+    def from_identity(cls, identity: dict) -> SolveFile:
         # the puzzles are not in the journal: this object can describe and report on a
         # journal, not run its pieces
         work = cls.__new__(cls)
@@ -242,8 +246,9 @@ class SolveFile(Work):
             if work.mode == "count"
             else (2 if work.mode == "unique" else 1)
         )
-        work.batch = None
-        work.plan = None
+        # read from a journal: no file, nothing to run (pieces() says so), words only
+        work.batch = None  # type: ignore[assignment]  # the one state without a batch
+        work.plan = None  # type: ignore[assignment]  # pieces() refuses it, naming why
         return work
 
     def pieces(self) -> list:
@@ -254,13 +259,13 @@ class SolveFile(Work):
         return self.plan
 
     def run_piece(self, piece: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
-        from ..solver import _run  # the kernels: loaded by the first piece, not by reading
+        from ..kernels import run  # the kernels: loaded by the first piece, not by reading
 
         kind, first, rows = piece
         puzzles = self.batch.arrays[kind][first : first + rows]
         if kind < FIRST_KIND:
-            return _run(puzzles, kind, self.kernel_limit)
-        return _run(
+            return run(puzzles, kind, self.kernel_limit)
+        return run(
             puzzles, None, self.kernel_limit, shapes=self.batch.shapes[kind][first : first + rows]
         )
 
@@ -276,7 +281,7 @@ class SolveFile(Work):
             answer["solutions"] = int(counts.sum())
         return answer
 
-    def encode(self, value) -> str:
+    def encode(self, value: tuple[np.ndarray, np.ndarray]) -> str:
         counts, sols = value
         return json.dumps(
             {
@@ -289,7 +294,7 @@ class SolveFile(Work):
             separators=(",", ":"),
         )
 
-    def decode(self, text: str):
+    def decode(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         record = json.loads(text)
         counts = np.asarray(record["counts"], np.int64)
         cells = record["cells"] if "cells" in record else record["k"] ** 4
@@ -330,6 +335,7 @@ class SolveFile(Work):
         done = 0  # puzzles (valid or not) answered so far, in file order
         for index, (counts, sols) in values:
             kind, first = self.plan[index][:2]
+            texts: Sequence[str | None]
             if self.mode == "count":  # counted answers carry no solution
                 texts = [None] * len(counts)
             else:
@@ -368,7 +374,7 @@ class SolveFile(Work):
             i, b.line_numbers[i], b.texts[i], "invalid", error=b.errors[i], mode=self.mode
         )
 
-    def _answer(self, i: int, found: int, solution: str | None, grid=None) -> Answer:
+    def _answer(self, i: int, found: int, solution: str | None, grid: Any = None) -> Answer:
         b = self.batch
         line, text, mode = b.line_numbers[i], b.texts[i], self.mode
         if mode == "count":
@@ -434,7 +440,7 @@ class Answers(Sequence):
     def __len__(self) -> int:
         return len(self.found)
 
-    def __getitem__(self, j):
+    def __getitem__(self, j: int | slice) -> Any:
         if isinstance(j, slice):
             return [self[i] for i in range(*j.indices(len(self)))]
         if j < 0:
@@ -449,9 +455,9 @@ class Answers(Sequence):
             i, found, self._solutions[j], lambda: None if grids is None else grids.grid(j)
         )
 
-    def __eq__(self, other) -> bool:  # as the list of answers it stands for
+    def __eq__(self, other: object) -> bool:  # as the list of answers it stands for
         if isinstance(other, (Answers, list, tuple)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -495,7 +501,7 @@ class Answers(Sequence):
             parts[j] = f"invalid: {work.batch.errors[self.first + j]}"
         if line_numbers:
             numbers = work.batch.line_numbers[self.first : self.first + len(found)]
-            parts = [f"{n}: {p}" for n, p in zip(numbers, parts)]
+            parts = [f"{n}: {p}" for n, p in zip(numbers, parts, strict=True)]
         return "\n".join(parts) + "\n" if parts else ""
 
 
@@ -558,19 +564,19 @@ def _interpreted(work: SolveFile) -> list[tuple[np.ndarray, np.ndarray]] | None:
 
 
 def solve_file(
-    source,
+    source: Any,
     *,
     mode: str = "solve",
     limit: int | None = None,
     symbols: str | None = None,
-    box=None,
-    variant=None,
+    box: Any = None,
+    variant: Any = None,
     jobs: int | None = DEFAULT_JOBS,
-    journal=None,
+    journal: Any = None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
-    announce=None,
+    announce: Any = None,
     name: str | None = None,
 ) -> Iterator[Answers]:
     """Solve every puzzle of a file (one puzzle per line) and yield the answers in file
@@ -585,8 +591,9 @@ def solve_file(
     :func:`clew.errors.check_limit`), ``symbols``, ``box`` and ``variant`` are those of
     :class:`SolveFile`; ``jobs`` (default :data:`clew.errors.DEFAULT_JOBS`, 1; ``None``:
     one thread per core), ``journal``, ``dask``, ``scheduler``, ``progress`` and ``announce``
-    those of :func:`clew.scale.stream`; ``name`` names the input in messages (``"<stdin>"``). The arguments are checked when it is called: an
-    input with no puzzle, a binary file, a bad ``limit`` or ``jobs`` raise at once.
+    those of :func:`clew.scale.stream`; ``name`` names the input in messages
+    (``"<stdin>"``). The arguments are checked when it is called: an input with no puzzle,
+    a binary file, a bad ``limit`` or ``jobs`` raise at once.
 
     Examples
     --------
@@ -612,14 +619,17 @@ def solve_file(
         if quick is not None:
             return work.answers(enumerate(quick))
     kernels = {
-        "sudoku/compiled/_kernels9.py"
-        if kind == 3
-        else "sudoku/compiled/_kernels.py"
-        if kind < FIRST_KIND
-        else "sudoku/compiled/_kernels_shape.py"
+        module
         for kind, _, _ in work.plan or ()
+        for module in (
+            ("_kernels9.py",)
+            if kind == 3
+            else ("_kernels.py", "_kernels_dfs.py")
+            if kind < FIRST_KIND
+            else ("_kernels_shape.py", "_kernels_cages.py", "_kernels_dfs.py")
+        )
     }
-    announce_compiling(*sorted(kernels))
+    announce_compiling(*sorted(f"sudoku/compiled/{module}" for module in kernels))
     values = stream(
         work,
         jobs=jobs,
@@ -630,4 +640,5 @@ def solve_file(
         ordered=True,
         announce=announce,
     )
-    return work.answers(values)
+    # the values are what run_piece returned: (counts, first solutions) of each chunk
+    return work.answers(cast("Iterator[tuple[int, tuple[np.ndarray, np.ndarray]]]", values))

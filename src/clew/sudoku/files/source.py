@@ -28,10 +28,12 @@ with no puzzle line (empty, or only blank lines and ``#`` comments) is bad input
 b'1...............\\n# two\\n..3.4.........42\\n'
 >>> read_source("1...............").name
 'the puzzle given'
->>> read_source("top.txt")
+>>> read_source("top.txt")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-clew.sudoku.grid.SudokuInputError: 'top.txt': no such file, and not a puzzle either: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 7
+clew.sudoku.grid.SudokuInputError: 'top.txt': no such file, and not a puzzle either:
+a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...),
+got 7
 >>> read_source(42)
 Traceback (most recent call last):
 ...
@@ -123,7 +125,8 @@ def _lines(source) -> Source:
             line = _decode(line, f"line {i + 1}")
         if not isinstance(line, str):
             raise TypeError(
-                f"the lines of puzzles are str or bytes, line {i + 1} is {type(line).__name__} {line!r:.40}"
+                f"the lines of puzzles are str or bytes, line {i + 1} is {type(line).__name__} "
+                f"{line!r:.40}"
             )
         parts.append(line.rstrip("\r\n"))
     return Source(("\n".join(parts) + "\n").encode("utf-8") if parts else b"", LINES_NAME)
@@ -155,7 +158,8 @@ def read_source(source, *, symbols: str | None = None, name: str | None = None, 
         found = _lines(source)
     else:
         raise TypeError(
-            f"puzzles are given as text, bytes, a path or an iterable of lines, got {type(source).__name__} {source!r:.40}"
+            "puzzles are given as text, bytes, a path or an iterable of lines, got "
+            f"{type(source).__name__} {source!r:.40}"
         )
     if name is not None:
         found = Source(found.data, name)

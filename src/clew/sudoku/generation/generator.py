@@ -89,8 +89,9 @@ A difficulty or rating range is offered for 4x4 and 9x9 grids and for every shap
 variant up to 12x12 (:data:`MAX_RATED_SHAPE_SIDE`; a 6x6 puzzle, like a 4x4 one, rates easy
 nearly always). ``box="3x3"`` on a
 9x9 grid is the classic grid, made as always. The one-line form of a puzzle
-(:func:`clew.sudoku.generation.shapes.puzzle_line`) reads back with :class:`~clew.sudoku.Grid` and ``clew sudoku solve``
-given the same ``--box`` and ``--variant`` flags.
+(:func:`clew.sudoku.generation.shapes.puzzle_line`) reads back with
+:class:`~clew.sudoku.Grid` and ``clew sudoku solve`` given the same ``--box`` and
+``--variant`` flags.
 
 Reproducibility
 ---------------
@@ -118,7 +119,7 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -126,8 +127,8 @@ from ..._display import SVG, Picture, render
 from ...errors import DEFAULT_JOBS, check_jobs, check_size
 from ...scale import Work, stream
 from ..grid import DIGITS, Grid
+from ..kernels import run as run_kernel
 from ..shape import Shape, make_shape
-from ..solver import _run
 from . import shapes as _shapes
 from .plan import (  # noqa: F401  (the run's constants and errors, re-exported)
     _MAX_COUNT,
@@ -233,7 +234,7 @@ def _full_grid(k: int, rng: np.random.Generator) -> np.ndarray:
             puzzle[b * k : (b + 1) * k, b * k : (b + 1) * k] = (rng.permutation(n) + 1).reshape(
                 k, k
             )
-        counts, sols = _run(puzzle.reshape(1, -1), k, 1)
+        counts, sols = run_kernel(puzzle.reshape(1, -1), k, 1)
         if counts[0]:
             break
     grid = sols[0].reshape(n, n)
@@ -249,13 +250,13 @@ def _full_grid(k: int, rng: np.random.Generator) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _groups(side: int, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
     """``(members, sizes)``: the symmetry groups of the cells, one row of two cells each (a
     group of one repeats its cell), and the number of distinct cells in each."""
     n = side
     seen = np.zeros(n * n, bool)
-    members = []
+    pairs: list[tuple[int, int]] = []
     for i in range(n * n):
         if seen[i]:
             continue
@@ -269,8 +270,8 @@ def _groups(side: int, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
         else:
             j = i
         seen[i] = seen[j] = True
-        members.append((i, j))
-    members = np.array(members, np.int64)
+        pairs.append((i, j))
+    members = np.array(pairs, np.int64)
     sizes = np.where(members[:, 0] == members[:, 1], 1, 2)
     members.setflags(write=False)
     sizes.setflags(write=False)
@@ -278,7 +279,7 @@ def _groups(side: int, symmetry: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _dig(
-    solution: np.ndarray, k: int, members: np.ndarray, sizes: np.ndarray, target: int
+    solution: np.ndarray, k: int | Shape, members: np.ndarray, sizes: np.ndarray, target: int
 ) -> np.ndarray:
     """Remove the groups of ``members`` in their order while the puzzle stays unique, until
     it has at most ``target`` givens (0: through every group). Consecutive removals are
@@ -297,7 +298,7 @@ def _dig(
         step.fill(m)
         step[members[i : i + m]] = np.arange(m)[:, None]
         rows = np.where(step[None, :] <= np.arange(m)[:, None], np.int8(0), puzzle[None, :])
-        counts, _ = _run(np.ascontiguousarray(rows, np.int8), k, 2)
+        counts, _ = run_kernel(np.ascontiguousarray(rows, np.int8), k, 2)
         refused = np.flatnonzero(counts != 1)
         kept = int(refused[0]) if refused.size else m
         if kept:
@@ -327,14 +328,15 @@ def _candidate(plan: _Plan, rng: np.random.Generator) -> tuple[np.ndarray, np.nd
 PLUS_FROM = 9.0
 
 
-def _rate(puzzle: Grid):
-    """The rating of a puzzle (:func:`clew.sudoku.logic.solver.rate`, imported when first needed)."""
+def _rate(puzzle: Grid) -> Any:
+    """The rating of a puzzle (:func:`clew.sudoku.logic.solver.rate`, imported when first
+    needed)."""
     from ..logic.solver import rate
 
     return rate(puzzle)
 
 
-def _level(rating) -> str:
+def _level(rating: Any) -> str:
     level = getattr(rating, "level", rating)
     return str(getattr(level, "value", level)).lower()
 
@@ -349,12 +351,15 @@ def _shaped_candidate(
         shape, solution = _shapes.jigsaw_grid(plan.side, rng, diagonals="x" in flags)
     else:
         shape = make_shape(plan.side, box=plan.box, variant=flags or None)
-        solution = _shapes.full_grid(shape, rng)
+        drawn = _shapes.full_grid(shape, rng)  # no bound on the draws: always a grid
+        if drawn is None:  # pragma: no cover - full_grid keeps drawing without a bound
+            raise RuntimeError(f"no full grid of {shape.name} drawn")
+        solution = drawn
     if "killer" in plan.variants:
         blank = np.zeros((1, solution.size), np.int8)
         for _ in range(KILLER_PARTITIONS):
             shape = dataclasses.replace(shape, cages=_shapes.random_cages(solution, rng))
-            if _run(blank, shape, 2)[0][0] == 1:
+            if run_kernel(blank, shape, 2)[0][0] == 1:
                 return blank[0], solution, shape  # the cages alone decide it: no givens
         # the givens the last cages leave undecided, then dug again: none stays that is not needed
         puzzle = _shapes.add_killer_givens(solution, shape, rng)
@@ -379,6 +384,7 @@ def _make(plan: _Plan, index: int) -> Generated:
         rng = np.random.default_rng(
             np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt))
         )
+        shape: Shape | int
         if plan.shaped:
             puzzle, solution, shape = _shaped_candidate(plan, rng)
         else:
@@ -397,16 +403,20 @@ def _make(plan: _Plan, index: int) -> Generated:
                 rating.er is not None and plan.rating[0] <= rating.er <= plan.rating[1]
             ):
                 continue
-        counts, sols = _run(puzzle.reshape(1, -1).copy(), shape, 2)
+        counts, sols = run_kernel(puzzle.reshape(1, -1).copy(), shape, 2)
         if counts[0] != 1 or not np.array_equal(sols[0], solution):  # pragma: no cover - a bug
             raise RuntimeError(
-                f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} solutions found"
+                f"generated puzzle {grid.to_variant_line()} is not proper: {int(counts[0])} "
+                "solutions found"
             )
         return Generated(grid, Grid._make(solution.tobytes(), grid.shape), rating)
-    wanted = plan.difficulty or f"ER {plan.rating[0]:g}-{plan.rating[1]:g}"
+    low, high = plan.rating or (0.0, 0.0)  # one of difficulty and rating is given
+    wanted = plan.difficulty or f"ER {low:g}-{high:g}"
     raise DifficultyNotReachedError(
-        f"no {wanted} {' '.join((f'{plan.side}x{plan.side}',) + plan.variants)} puzzle in {plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
-        f"ask for another {'difficulty' if plan.difficulty else 'range'}, or allow more candidates with a larger attempts=",
+        f"no {wanted} {' '.join((f'{plan.side}x{plan.side}',) + plan.variants)} puzzle in "
+        f"{plan.attempts} attempt{'s' * (plan.attempts != 1)}: "
+        f"ask for another {'difficulty' if plan.difficulty else 'range'}, or allow more "
+        "candidates with a larger attempts=",
         wanted,
         plan.attempts,
     )
@@ -429,9 +439,9 @@ def generate(
     minimal: bool | None = None,
     seed: int | None = None,
     attempts: int | None = None,
-    box=None,
-    variant=None,
-    rating=None,
+    box: Any = None,
+    variant: Any = None,
+    rating: Any = None,
 ) -> Generated:
     """Generate one proper sudoku puzzle (exactly one solution) with its solution.
 
@@ -506,10 +516,11 @@ def generate(
     Traceback (most recent call last):
     ...
     clew.errors.BoardSizeError: size must be 4, 9 or 16 (the side of the grid), got 25
-    >>> generate(symmetry="spiral")
+    >>> generate(symmetry="spiral")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    clew.sudoku.generation.generator.GenerateError: unknown symmetry 'spiral': use one of none, rotational, diagonal, mirror
+    clew.sudoku.generation.generator.GenerateError: unknown symmetry 'spiral':
+    use one of none, rotational, diagonal, mirror
     """
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
     return _make(plan, 0)
@@ -524,15 +535,15 @@ def generate_many(
     minimal: bool | None = None,
     seed: int | None = None,
     attempts: int | None = None,
-    box=None,
-    variant=None,
-    rating=None,
+    box: Any = None,
+    variant: Any = None,
+    rating: Any = None,
     jobs: int | None = DEFAULT_JOBS,
-    journal=None,
+    journal: Any = None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
-    announce=None,
+    announce: Any = None,
 ) -> Iterator[Generated]:
     """Generate ``count`` proper puzzles, lazily, in a reproducible order.
 
@@ -628,7 +639,7 @@ class GenerateWork(Work):
         return {"generate": "sudoku", "count": self.count, "chunk": self.size, **plan}
 
     @classmethod
-    def from_identity(cls, identity: dict) -> "GenerateWork":
+    def from_identity(cls, identity: dict) -> GenerateWork:
         fields = {f.name: identity.get(f.name, f.default) for f in dataclasses.fields(_Plan)}
         fields["box"] = None if fields["box"] is None else tuple(fields["box"])
         fields["variants"] = tuple(fields["variants"])
@@ -690,7 +701,8 @@ class GenerateWork(Work):
             if self.plan.box and self.plan.box[0] != self.plan.box[1]
             else ""
         )
-        return f"{self.count}{level} {self.plan.side}x{self.plan.side}{box} {kind}sudoku puzzles (seed {self.plan.entropy})"
+        side = f"{self.plan.side}x{self.plan.side}"
+        return f"{self.count}{level} {side}{box} {kind}sudoku puzzles (seed {self.plan.entropy})"
 
     def report(self, done: dict, pieces: int) -> dict:
         return {"generated": sum(len(v) for v in done.values())}
@@ -699,11 +711,11 @@ class GenerateWork(Work):
         return f"{len(answer)} puzzles generated"
 
 
-def _many(plan: _Plan, count: int, jobs: int, **scale) -> Iterator[Generated]:
+def _many(plan: _Plan, count: int, jobs: int, **scale: Any) -> Iterator[Generated]:
     if jobs == 1 and not any(scale.values()):
         for i in range(count):
             yield _make(plan, i)
         return
     work = GenerateWork(plan, count)
     for _, chunk in stream(work, jobs=jobs, ordered=True, **scale):
-        yield from chunk
+        yield from cast("list[Generated]", chunk)  # a piece's value: its puzzles

@@ -1,6 +1,6 @@
-"""The plan of a run of :mod:`clew.sudoku.generation.generator`: its arguments checked and gathered into
-one picklable value (what every worker needs to make puzzle ``i``), the constants they are
-checked against, and the errors a bad argument raises."""
+"""The plan of a run of :mod:`clew.sudoku.generation.generator`: its arguments checked and
+gathered into one picklable value (what every worker needs to make puzzle ``i``), the
+constants they are checked against, and the errors a bad argument raises."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ KILLER_PARTITIONS = 8
 #: without givens take the kernel seconds each (12x12: 0.3 to 13 s measured), and 16x16
 #: needs more cages than the 52 letters of the text form.
 MAX_KILLER_SIDE = 9
-#: A rating range reaching above this ER (the top of the hard level, :data:`clew.sudoku.logic.solver.LEVELS`)
-#: draws minimal candidates, as the hard, expert and extreme levels do.
+#: A rating range reaching above this ER (the top of the hard level,
+#: :data:`clew.sudoku.logic.solver.LEVELS`) draws minimal candidates, as the hard, expert
+#: and extreme levels do.
 MINIMAL_ABOVE = 3.8
 #: Largest count accepted (jobs: clew.errors.check_jobs).
 _MAX_COUNT = 10**12
@@ -95,8 +96,10 @@ def _check_difficulty(difficulty, side: int) -> str | None:
     name = _difficulty_name(difficulty)
     if name is not None and side not in RATED_SIDES:
         raise GenerateError(
-            f"a difficulty can be asked for {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} puzzles "
-            f"(and for shapes and variants up to {MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}), not {side}x{side}"
+            f"a difficulty can be asked for {' and '.join(f'{s}x{s}' for s in RATED_SIDES)} "
+            "puzzles "
+            f"(and for shapes and variants up to {MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}), "
+            f"not {side}x{side}"
         )
     return name
 
@@ -110,7 +113,8 @@ def _check_minimal(minimal) -> bool | None:
 def _check_seed(seed) -> int:
     """The entropy of the run: the seed itself, or fresh entropy when it is ``None``."""
     if seed is None:
-        return int(np.random.SeedSequence().entropy)
+        # a fresh SeedSequence's entropy is one int (numpy types it as any seed it may take)
+        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     if isinstance(seed, bool) or not hasattr(seed, "__index__") or seed.__index__() < 0:
         raise GenerateError(f"seed must be an integer >= 0 or None, got {seed!r}")
     return seed.__index__()
@@ -177,7 +181,8 @@ def _shaped_plan(
         or not MIN_SIDE <= size.__index__() <= MAX_SIDE
     ):
         raise BoardSizeError(
-            f"size must be {MIN_SIDE} to {MAX_SIDE} (the side of the grid) for a shape or variant, got {size!r}"
+            f"size must be {MIN_SIDE} to {MAX_SIDE} (the side of the grid) for a shape or "
+            f"variant, got {size!r}"
         )
     else:
         side = size.__index__()
@@ -196,12 +201,14 @@ def _shaped_plan(
     if "killer" in variants:
         if side > MAX_KILLER_SIDE:
             raise GenerateError(
-                f"killer puzzles are generated up to {MAX_KILLER_SIDE}x{MAX_KILLER_SIDE}, not {side}x{side}: "
+                f"killer puzzles are generated up to {MAX_KILLER_SIDE}x{MAX_KILLER_SIDE}, not "
+                f"{side}x{side}: "
                 f"proving a larger cage layout unique takes the solver seconds to minutes"
             )
         if symmetry != "none":
             raise GenerateError(
-                "a killer keeps only the givens its cages need: symmetry applies to the other variants"
+                "a killer keeps only the givens its cages need: symmetry applies to the other "
+                "variants"
             )
     shaped = _Plan(entropy, side, symmetry, bool(minimal), None, 1, the_box, variants)
     if not variants and side in SIDES and the_box == (SIDES[side], SIDES[side]):
@@ -217,7 +224,8 @@ def _rated(plan: _Plan, difficulty, rating, minimal, attempts) -> _Plan:
         return plan
     if plan.side > MAX_RATED_SHAPE_SIDE:
         raise GenerateError(
-            f"a difficulty or rating range can be asked for shapes up to {MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}, "
+            "a difficulty or rating range can be asked for shapes up to "
+            f"{MAX_RATED_SHAPE_SIDE}x{MAX_RATED_SHAPE_SIDE}, "
             f"not {plan.side}x{plan.side}: rating each candidate would take seconds"
         )
     hard = level in _MINIMAL_LEVELS if level is not None else rating[1] > MINIMAL_ABOVE
@@ -267,7 +275,8 @@ def _plan(
     if rating is not None:
         if size is not None and size != 9:
             raise GenerateError(
-                "a rating range can be asked for 9x9 puzzles and for shapes and variants, not for classic 4x4 or 16x16"
+                "a rating range can be asked for 9x9 puzzles and for shapes and variants, not for "
+                "classic 4x4 or 16x16"
             )
         hard = rating[1] > MINIMAL_ABOVE
         plan = _plan(

@@ -10,13 +10,13 @@ A random full grid of any shape
 The classic generator fills the diagonal boxes and lets the kernel complete the grid; that
 needs boxes that do not meet. A shape of any kind (rectangular boxes, X, windoku, jigsaw)
 gets ``n`` random givens instead, each a digit that none of its peers holds yet, which the
-shape kernel completes within a budget of nodes (:func:`clew.sudoku.compiled._kernels_shape.complete`);
-a draw that has no grid, or whose search runs past the budget, is replaced by a fresh
-draw. The budget matters: completing a few random givens, or an empty windoku, can take
-the search seconds (measured: 3.5 s for the empty windoku, up to 30 s to refute 9 random
-givens) where most draws take a few nodes. The digits are then relabelled at random:
-renaming digits keeps every all-different rule, so the relabelling spreads the kernel's
-habit of trying small digits first over all of them.
+shape kernel completes within a budget of nodes
+(:func:`clew.sudoku.compiled._kernels_shape.complete`); a draw that has no grid, or whose
+search runs past the budget, is replaced by a fresh draw. The budget matters: completing a
+few random givens, or an empty windoku, can take the search seconds (measured: 3.5 s for
+the empty windoku, up to 30 s to refute 9 random givens) where most draws take a few nodes.
+The digits are then relabelled at random: renaming digits keeps every all-different rule, so
+the relabelling spreads the kernel's habit of trying small digits first over all of them.
 
 Jigsaw regions
 --------------
@@ -47,16 +47,13 @@ is drawn again with larger cages.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from .. import geometry
 from ..compiled import _kernels_shape
 from ..grid import Grid
-from ..kernels import shape_tables
+from ..kernels import resumable, run, shape_search_tables
 from ..shape import Shape, make_shape, squarest_box
-from ..solver import _enumerate, _run
 from ..variants import CAGE_LETTERS
 
 __all__ = [
@@ -124,7 +121,7 @@ def random_regions(n: int, rng: np.random.Generator) -> tuple[int, ...]:
         region = [cell // n for cell in range(n * n)]
     else:
         region = [geometry.box_of(cell, Shape(n=n, box=box)) for cell in range(n * n)]
-    members = [set() for _ in range(n)]
+    members: list[set[int]] = [set() for _ in range(n)]
     for cell, r in enumerate(region):
         members[r].add(cell)
     near = _neighbours(n)
@@ -149,19 +146,6 @@ def random_regions(n: int, rng: np.random.Generator) -> tuple[int, ...]:
     return tuple(number.setdefault(r, len(number)) for r in region)
 
 
-@functools.lru_cache(maxsize=64)
-def _tables(shape: Shape) -> tuple:
-    """The shape kernel's tables of ``shape``, derived ones included, for :func:`complete`."""
-    units, gptr, gcells, gsum = shape_tables(shape)
-    if len(gcells) == 0:
-        gcells = np.zeros(1, np.int64)
-    cells = shape.n * shape.n
-    peers = np.empty((cells, cells), np.int64)
-    npeer = np.zeros(cells, np.int64)
-    pinfo, pcells = _kernels_shape.build(units, gptr, gcells, cells, peers, npeer)
-    return units, peers, npeer, pinfo, pcells, gptr, gcells, gsum
-
-
 def full_grid(
     shape: Shape, rng: np.random.Generator, draws: int | None = None
 ) -> np.ndarray | None:
@@ -178,7 +162,7 @@ def full_grid(
         extra=shape.extra,
     )
     peers = geometry.peers(free_shape)
-    tables = _tables(free_shape)
+    tables = shape_search_tables(free_shape)
     out = np.zeros(n * n, np.int8)
     attempt = 0
     while draws is None or attempt < draws:
@@ -189,7 +173,7 @@ def full_grid(
             free = [d for d in range(1, n + 1) if d not in used]
             cells[cell] = free[int(rng.integers(len(free)))]
         if (
-            _kernels_shape.complete(cells, *tables, _BUDGET_PER_CELL * n * n, out)
+            _kernels_shape.complete(cells, tables, _BUDGET_PER_CELL * n * n, out)
             == _kernels_shape.FOUND
         ):
             relabel = np.concatenate([[0], rng.permutation(n) + 1]).astype(np.int8)
@@ -260,15 +244,13 @@ def add_killer_givens(solution: np.ndarray, shape: Shape, rng: np.random.Generat
     removes the givens that turned out not to be needed.)"""
     puzzle = np.zeros_like(solution)
     while True:
-        counts, _ = _run(puzzle.reshape(1, -1).copy(), shape, 2)
+        counts, _ = run(puzzle.reshape(1, -1).copy(), shape, 2)
         if counts[0] == 1:
             return puzzle
-        other = next(
-            g
-            for g in _enumerate(Grid._make(puzzle.tobytes(), shape), 2, 2)
-            if g._cells != solution.tobytes()
-        )
-        differ = np.flatnonzero(np.frombuffer(other._cells, np.int8) != solution)
+        two = np.empty((2, puzzle.size), np.int8)
+        found = resumable(puzzle.copy(), shape).step(two, 2)
+        other = next(row for row in two[:found] if not np.array_equal(row, solution))
+        differ = np.flatnonzero(other != solution)
         cell = int(differ[int(rng.integers(len(differ)))])
         puzzle[cell] = solution[cell]
 

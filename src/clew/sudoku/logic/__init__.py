@@ -2,10 +2,14 @@
 hints and explanations.
 
 - :mod:`~clew.sudoku.logic.solver`: :func:`~clew.sudoku.rate`, :func:`~clew.sudoku.hint`,
-  :func:`~clew.sudoku.explain`, :func:`~clew.sudoku.solve_logically` (the loop that applies
-  the easiest technique that fires);
-- :mod:`~clew.sudoku.logic.techniques` and :mod:`~clew.sudoku.logic.step`: the techniques
-  up to fish and wings, and the :class:`~clew.sudoku.Step` each one yields;
+  :func:`~clew.sudoku.explain`, :func:`~clew.sudoku.solve_logically`;
+  :mod:`~clew.sudoku.logic.state`: the engine they run, the position
+  (:class:`~clew.sudoku.logic.state.LogicalState`) and the loop that applies the easiest
+  technique that fires, in SE's order of trial;
+- :mod:`~clew.sudoku.logic.techniques` (singles, locked candidates, and the order of the
+  techniques up to fish and wings), :mod:`~clew.sudoku.logic.subsets` (subsets, fish,
+  wings), :mod:`~clew.sudoku.logic.orders` (the scan orders they share) and
+  :mod:`~clew.sudoku.logic.step`: the :class:`~clew.sudoku.Step` each one yields;
 - :mod:`~clew.sudoku.logic.screen`, :mod:`~clew.sudoku.logic.exclusion`,
   :mod:`~clew.sudoku.logic.uniqueness`: the techniques with kernels of their own;
 - ``chains*``: forcing chains (unary, multiple, dynamic, nested) over the implication graph

@@ -60,9 +60,10 @@ r7c3=7 - r7c3=1; so remove 1 from r7c3.
 
 Chains are searched on grids up to 12x12 (:mod:`clew.sudoku.logic.tables`: ``chains``); on
 larger ones the finders return None. The numba kernels
-(:mod:`clew.sudoku.compiled._kernels_chains_unary`, :mod:`clew.sudoku.compiled._kernels_chains`) choose the
-hint, the plain Python modules (:mod:`.chains_unary`, :mod:`.chains_multiple`,
-:mod:`.chains_nested`) are their references (``FAST = False`` uses them) and follow the one
+(:mod:`clew.sudoku.compiled._kernels_chains_unary`,
+:mod:`clew.sudoku.compiled._kernels_chains`) choose the hint, the plain Python modules
+(:mod:`.chains_unary`, :mod:`.chains_multiple`, :mod:`.chains_nested`) are their references
+(``FAST = False`` uses them) and follow the one
 chosen chain again to write it.
 """
 
@@ -74,7 +75,7 @@ from .chains_multiple import MHint, Run, propagate
 from .chains_multiple import best as _best_multiple
 from .chains_unary import Hint
 from .chains_unary import best as _best_unary
-from .techniques import Step
+from .step import Step
 
 #: use the numba kernels (the plain Python references otherwise: same steps, slower)
 FAST = True
@@ -132,7 +133,8 @@ def _unary_step(g: Graph, h: Hint) -> Step:
     cells = tuple(dict.fromkeys((p >> 1) // n for p in h.path))
     digits = tuple(sorted({(p >> 1) % n + 1 for p in h.path}))
     if h.kind == "cycle":
-        text = f"{name}: {chain} is a loop that holds both ways round, so {_removal_text(g, h.removable)}."
+        removal = _removal_text(g, h.removable)
+        text = f"{name}: {chain} is a loop that holds both ways round, so {removal}."
         return Step(
             name,
             _round(h.rating),
@@ -181,6 +183,7 @@ def _graph(state) -> Graph | None:
 _RATING_KERNELS = (
     "sudoku/compiled/_kernels_chains_unary.py",
     "sudoku/compiled/_kernels_chains.py",
+    "sudoku/compiled/_kernels_chains_rules.py",
     "sudoku/compiled/_kernels_screen.py",
     "sudoku/compiled/_kernels_uniqueness.py",
     "sudoku/compiled/_kernels_exclusion.py",
@@ -261,7 +264,8 @@ def forcing_chains_and_cycles(state) -> Step | None:
     >>> step.technique, step.rating, step.eliminations
     ('Turbot Fish', 6.6, ((10, 3),))
     >>> print(step)
-    Turbot Fish: r2c2=3 - r3c3=3 = r3c7=3 - r4c7=3 = r4c2=3 - r2c2=3: if r2c2 were 3 it would not be, so remove 3 from r2c2.
+    Turbot Fish: r2c2=3 - r3c3=3 = r3c7=3 - r4c7=3 = r4c2=3 - r2c2=3: if r2c2 were 3 it would
+    not be, so remove 3 from r2c2.
     """
     g = _graph(state)
     if g is None:
@@ -343,7 +347,7 @@ def _multiple_step(g: Graph, h: MHint, name: str) -> Step:
     else:
         lines = []
         parts = []
-        for apot, run in h.branches:
+        for _, run in h.branches:
             line = _line(run, tpot)
             lines.append(line)
             parts.append(
@@ -352,7 +356,8 @@ def _multiple_step(g: Graph, h: MHint, name: str) -> Step:
                 else f"({g.pot_text(line[0])}) " + _chain_text(g, line)
             )
         if h.kind == "double":
-            head = f"{g.pot_text(h.branches[0][0])} and {g.pot_text(h.branches[1][0])} both lead to {g.pot_text(tpot)}"
+            a, b = (g.pot_text(h.branches[i][0]) for i in (0, 1))
+            head = f"{a} and {b} both lead to {g.pot_text(tpot)}"
         elif h.kind == "cell":
             head = f"each candidate of {g.names[h.source]} leads to {g.pot_text(tpot)}"
         else:
@@ -448,6 +453,7 @@ def best_multiple_fast(
             g, (pot >> 1,) if on else (), () if on else (pot >> 1,), y, dynamic, level, stop
         )
 
+    source: int | tuple[int, int]
     if kind == "contradiction":
         source, branches = a, [run(a)]
     elif kind == "double":
@@ -541,8 +547,9 @@ dynamic_forcing_chains.__doc__ = (
     """SE's "Dynamic Forcing Chains" (8.5 and up): the step it takes, or None."""
 )
 dynamic_forcing_chains_plus = _multiple_finder(9.0, True, True, False, 1)
-dynamic_forcing_chains_plus.__doc__ = """SE's "Dynamic Forcing Chains (+)" (9.0 and up): dynamic chains that also
-apply locked candidates, hidden and naked pairs and X-Wings as they go; the step, or None."""
+dynamic_forcing_chains_plus.__doc__ = """SE's "Dynamic Forcing Chains (+)" (9.0 and up): dynamic
+chains that also apply locked candidates, hidden and naked pairs and X-Wings as they go; the
+step, or None."""
 
 
 #: ``(producer, base rating, finder)`` in SE's order of trial.

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 
 from .. import geometry
-from .techniques import unit_places
+from .orders import unit_places
 
 __all__ = ["Graph", "difficulty", "graph", "length_penalty"]
 
@@ -156,8 +156,9 @@ class Graph:
         self.units, self.houses, self.peers, self.index_in = _layout(shape)
         cmask = self.cands
         self.pos = [p for unit in self.units for p in unit_places([cmask[c] for c in unit], n)]
-        self._links = None
-        self.arrays = None  # the kernels' copies of cands and pos, made by the caller once
+        self._links: tuple | None = None
+        # the kernels' copies of cands and pos, made by the caller once
+        self.arrays: tuple | None = None
 
     # The link lists are made candidate by candidate as a search first asks (a write-up
     # follows one chain and reaches a few dozen candidates; making all 4 x 729 lists up front

@@ -34,6 +34,7 @@ takes the first: :func:`best` returns that one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .chains_graph import Graph, difficulty
 from .chains_nested import advanced
@@ -125,7 +126,7 @@ def propagate(
             a = anc_off[p]
             pot = p << 1
             if not dynamic:
-                ons = [(q, (pot,), a) for q in _strong(g, p, y)]
+                ons: list = [(q, (pot,), a) for q in _strong(g, p, y)]
             else:
                 ons = []
                 cell, d = divmod(p, n)
@@ -235,7 +236,7 @@ class MHint:
     key: int
     seq: int
     kind: str
-    source: object
+    source: Any  # the assumption potential, the cell, or (unit, digit)
     target: int
     branches: list = field(default_factory=list)
     removable: tuple = ()
@@ -323,7 +324,8 @@ def best(
                     _popcount(a1) + _popcount(a2),
                     [(c << 1 | 1, r_on)],
                 )
-            if do_absurd and r_off.absurd is not None:
+            # r_off is run whenever do_absurd or do_double
+            if do_absurd and r_off is not None and r_off.absurd is not None:
                 _, _, q, a1, a2 = r_off.absurd
                 offer(
                     "contradiction",
@@ -334,6 +336,7 @@ def best(
                     [(c << 1, r_off)],
                 )
             if do_double:
+                assert r_off is not None  # run above: do_double
                 for q in r_on.on:
                     if q in r_off.on:
                         offer(
@@ -361,9 +364,11 @@ def best(
                 cell_on = dict.fromkeys(r_on.on)
                 cell_off = dict.fromkeys(r_on.off)
             else:
+                assert cell_off is not None  # set with cell_on
                 cell_on = {q: None for q in cell_on if q in r_on.on}
                 cell_off = {q: None for q in cell_off if q in r_on.off}
         if not nishio and (card == 2 or (multiple and card > 2)):
+            assert cell_on is not None and cell_off is not None  # a cell of two or more
             for q in cell_on:
                 offer(
                     "cell",
@@ -409,8 +414,10 @@ def _regions(g: Graph, cell: int, d: int, multiple: bool, run_on, offer) -> None
                 region_on = dict.fromkeys(r.on)
                 region_off = dict.fromkeys(r.off)
             else:
+                assert region_off is not None  # set with region_on
                 region_on = {q: None for q in region_on if q in r.on}
                 region_off = {q: None for q in region_off if q in r.off}
+        assert region_on is not None and region_off is not None  # a unit of two places or more
         for q in region_on:
             offer(
                 "region",

@@ -39,7 +39,7 @@ def _kind_units(g: Graph, kind: str) -> range:
 
 def _locking(g: Graph, work, wpos) -> list:
     n, units = g.n, g.units
-    out = []
+    out: list = []
     for k1, k2 in (("box", "column"), ("box", "row"), ("column", "box"), ("row", "box")):
         for u1 in _kind_units(g, k1):
             cells1 = set(units[u1])
@@ -72,7 +72,7 @@ def _empty(g: Graph, u: int) -> int:
 
 def _hidden_pairs(g: Graph, work, wpos) -> list:
     n, units = g.n, g.units
-    out = []
+    out: list = []
     for kind in ("box", "column", "row"):
         for u in _kind_units(g, kind):
             if _empty(g, u) <= 4:
@@ -101,7 +101,7 @@ def _hidden_pairs(g: Graph, work, wpos) -> list:
 
 def _naked_pairs(g: Graph, work, wpos) -> list:
     n, units = g.n, g.units
-    out = []
+    out: list = []
     for kind in ("box", "column", "row"):
         for u in _kind_units(g, kind):
             if _empty(g, u) < 4:
@@ -129,7 +129,7 @@ def _naked_pairs(g: Graph, work, wpos) -> list:
 
 def _x_wings(g: Graph, work, wpos) -> list:
     n, units = g.n, g.units
-    out = []
+    out: list = []
     rows = range(n, 2 * n)
     placed = [sum(1 for r in rows if not g.pos[r * n + d]) for d in range(n)]
     for base, cover in (("column", "row"), ("row", "column")):

@@ -81,10 +81,7 @@ def _cycles(g: Graph, c0: int, y: bool, x: bool, limit: int):
         pend_on = []
         for i in range(first, len(off_cand)):
             o = off_cand[i]
-            if y:
-                ons = strong_y[o] + strong_x[o] if x else strong_y[o]
-            else:
-                ons = strong_x[o]
+            ons = (strong_y[o] + strong_x[o] if x else strong_y[o]) if y else strong_x[o]
             for q in ons:
                 if q == c0 and rounds >= 2:
                     found.append(i)
@@ -210,7 +207,6 @@ def best(g: Graph) -> Hint | None:
     """The hint SE's "Forcing Chains & Cycles" gives first on this position, or None."""
     n = g.n
     cands = g.cands
-    found: list[Hint] = []
     top: Hint | None = None
     seq = 0
 

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .orders import _and, _bits, _orders
+from .step import Step
 from .tables import padded, sees
-from .techniques import Step, _and, _bits, _orders
 
 if TYPE_CHECKING:
-    from .solver import LogicalState
+    from .state import LogicalState
 
 __all__ = ["aligned_pair", "aligned_triple"]
 
@@ -109,8 +110,10 @@ def _step(s: LogicalState, group: tuple[int, ...], common: int, gone) -> Step:
         cells=group,
         digits=tuple(sorted({d for _, d in gone})),
         text=(
-            f"{name}: {_and([t.names[c] for c in group])} cannot take every candidate of a cell that sees "
-            f"{'both' if size == 2 else 'all three'} ({', '.join(walls)}) nor one digit twice in a unit; "
+            f"{name}: {_and([t.names[c] for c in group])} cannot take every candidate of a cell "
+            "that sees "
+            f"{'both' if size == 2 else 'all three'} ({', '.join(walls)}) nor one digit twice in "
+            "a unit; "
             f"no combination left uses {removed}, so remove {'it' if len(gone) == 1 else 'them'}."
         ),
     )

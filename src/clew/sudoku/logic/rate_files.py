@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 from ...errors import DEFAULT_JOBS, ClewError, check_jobs, one_line
 from ...scale import Work, stream
@@ -46,14 +47,20 @@ class RateFile(Work):
     releases_gil = False
 
     def __init__(
-        self, data: bytes | str, symbols: str | None = None, box=None, variant=None
+        self,
+        data: bytes | str,
+        symbols: str | None = None,
+        box: Any = None,
+        variant: Any = None,
     ) -> None:
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         self.sha256 = hashlib.sha256(raw).hexdigest()
         lines, numbers = split_lines(raw)
         # decoded strictly: read_source refused a binary file before (one error everywhere)
-        self.lines = [line.decode("utf-8") if isinstance(line, bytes) else line for line in lines]
-        self.numbers = [int(x) for x in numbers]
+        self.lines: list[str] | None = [
+            line.decode("utf-8") if isinstance(line, bytes) else line for line in lines
+        ]
+        self.numbers: list[int] | None = [int(x) for x in numbers]
         self.puzzles = len(self.lines)
         self.symbols, self.box, self.variant = symbols, box, variant
 
@@ -92,6 +99,7 @@ class RateFile(Work):
         return [self._record(i) for i in range(first, stop)]
 
     def _record(self, i: int) -> dict:
+        assert self.lines is not None and self.numbers is not None  # pieces() checked it
         text, number = self.lines[i], self.numbers[i]
         try:
             r = rate(Grid(text, symbols=self.symbols, box=self.box, variant=self.variant))
@@ -112,10 +120,10 @@ class RateFile(Work):
         tally = _tally(values)
         return {"puzzles": tally["rated"] + tally["invalid"], **tally}
 
-    def encode(self, value) -> str:
+    def encode(self, value: list[dict]) -> str:
         return json.dumps(value, separators=(",", ":"))
 
-    def decode(self, text: str):
+    def decode(self, text: str) -> list[dict]:
         return json.loads(text)
 
     def describe(self) -> str:
@@ -125,7 +133,7 @@ class RateFile(Work):
         return _tally(done.values())
 
 
-def _tally(values) -> dict:
+def _tally(values: Iterable[list[dict]]) -> dict:
     """How many records of the pieces' ``values`` are ratings and how many errors."""
     bad = rated = 0
     for value in values:
@@ -138,17 +146,17 @@ def _tally(values) -> dict:
 
 
 def rate_file(
-    source,
+    source: Any,
     *,
     symbols: str | None = None,
-    box=None,
-    variant=None,
+    box: Any = None,
+    variant: Any = None,
     jobs: int | None = DEFAULT_JOBS,
-    journal=None,
+    journal: Any = None,
     dask: str | None = None,
     scheduler: str | None = None,
     progress: bool | None = False,
-    announce=None,
+    announce: Any = None,
     name: str | None = None,
 ) -> Iterator[dict]:
     """Rate every puzzle of a file, one record per puzzle line, in the file's order.
@@ -186,7 +194,9 @@ def rate_file(
     >>> rate_file("top.txt")
     Traceback (most recent call last):
     ...
-    clew.sudoku.grid.SudokuInputError: 'top.txt': no such file, and not a puzzle either: a sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...), got 7
+    clew.sudoku.grid.SudokuInputError: 'top.txt': no such file, and not a puzzle either: a
+    sudoku has n*n cells for a side n of 4 to 25 (16 for 4x4, 36 for 6x6, 81 for 9x9, ...),
+    got 7
     >>> [r["level"] for r in rate_file(["..3.4.........42", "# a comment"])]
     ['easy']
     """
@@ -207,13 +217,23 @@ def rate_file(
 
 
 def _records(
-    work: RateFile, *, jobs, journal, dask, scheduler, progress, announce
+    work: RateFile,
+    *,
+    jobs: int | None,
+    journal: Any,
+    dask: str | None,
+    scheduler: str | None,
+    progress: bool | None,
+    announce: Any,
 ) -> Iterator[dict]:
     if work.puzzles <= CHUNK and journal is None and dask is None and scheduler is None:
         # a puzzle or a few: one piece, rated here (no workers to start, no progress bar)
         for piece in work.pieces():
             yield from work.run_piece(piece)
         return
-    for _, records in stream(work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress,
-                             ordered=True, announce=announce):  # fmt: skip
-        yield from records
+    chunks = stream(
+        work, jobs=jobs, journal=journal, dask=dask, scheduler=scheduler, progress=progress,
+        ordered=True, announce=announce,
+    )  # fmt: skip
+    for _, records in chunks:
+        yield from cast("list[dict]", records)

@@ -8,9 +8,14 @@ the steps the engine played); the levels and their SE bands are documented there
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..._display import SVG, Picture, render
+
+if TYPE_CHECKING:
+    from .step import Step
 
 __all__ = ["LEVELS", "Rating", "level_of", "serate_figures"]
 
@@ -67,7 +72,9 @@ class Rating(Picture):
     def to_dict(self) -> dict:
         """The rating as JSON data, the fields of the class (but ``puzzle``).
 
-        >>> Rating(1.2, "easy", "Hidden single", 12, False, (("Hidden single", 12),), 1.2, 1.2, 1.2).to_dict()["techniques"]
+        >>> singles = (("Hidden single", 12),)
+        >>> r = Rating(1.2, "easy", "Hidden single", 12, False, singles, 1.2, 1.2, 1.2)
+        >>> r.to_dict()["techniques"]
         [['Hidden single', 12]]
         """
         return {
@@ -101,14 +108,17 @@ def level_of(er: float | None) -> str:
     return LEVELS[-1][0]
 
 
-def serate_figures(steps, stuck: bool) -> tuple[float | None, float | None, float | None]:
+def serate_figures(
+    steps: Sequence[Step], stuck: bool
+) -> tuple[float | None, float | None, float | None]:
     """SE's serate figures ``(ER, EP, ED)`` of a logical solution (its steps, and whether it
     got stuck): the hardest step of all (``None`` when stuck), the hardest up to and
     including the first placement (``None`` if none came), the first step's rating
     (``None`` if there is no step); 0.0 each for a full grid.
 
     >>> from clew.sudoku.logic.techniques import Step
-    >>> steps = [Step("Pointing", 2.6), Step("Hidden single", 1.2, placements=((0, 1),)), Step("X-Wing", 3.2)]
+    >>> single = Step("Hidden single", 1.2, placements=((0, 1),))
+    >>> steps = [Step("Pointing", 2.6), single, Step("X-Wing", 3.2)]
     >>> serate_figures(steps, False), serate_figures(steps[:2], True), serate_figures([], False)
     ((3.2, 2.6, 2.6), (None, 2.6, 2.6), (0.0, 0.0, 0.0))
     """

@@ -13,7 +13,9 @@ never pays numba's start-up for this), and only after the singles found nothing 
 scan of the singles costs less than the call).
 
 >>> from clew.sudoku.logic.solver import LogicalState
->>> s = LogicalState("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> s = LogicalState(
+...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+... )
 >>> SCREENED[first(s, 0)], SCREENED[first(s, SCREENED.index("Pointing"))]
 ('Direct claiming', 'Pointing')
 >>> s.find("Direct pointing") is None, s.find("Direct claiming").technique
@@ -26,11 +28,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .orders import orders_of
 from .tables import padded, sees
-from .techniques import orders_of
 
 if TYPE_CHECKING:
-    from .solver import LogicalState
+    from .state import LogicalState
 
 __all__ = ["SCREENED", "first"]
 

@@ -6,9 +6,13 @@ it changes, and why in one sentence. Re-exported by :mod:`clew.sudoku.logic.tech
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..._display import SVG, Picture, render
 from ..geometry import cell_name
+
+if TYPE_CHECKING:
+    from ..grid import Grid
 
 __all__ = ["Step"]
 
@@ -80,11 +84,11 @@ class Step(Picture):
     def __str__(self) -> str:
         return self.text
 
-    def on(self, grid) -> Step:
+    def on(self, grid: Grid) -> Step:
         """This step with the position it is played on (:attr:`grid`, its picture)."""
         return Step(
-            self.technique, self.rating, self.placements, self.eliminations, self.cells, self.digits, self.unit,
-            self.text, self.n, grid,
+            self.technique, self.rating, self.placements, self.eliminations, self.cells,
+            self.digits, self.unit, self.text, self.n, grid,
         )  # fmt: skip
 
     def _repr_svg_(self) -> str | None:
@@ -112,7 +116,9 @@ class Step(Picture):
         --------
         >>> import json
         >>> from clew import sudoku
-        >>> step = sudoku.hint("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> step = sudoku.hint(
+        ...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        ... )
         >>> print(json.dumps(step.to_dict(), indent=1))
         {
          "technique": "Hidden single",

@@ -86,7 +86,7 @@ class Tables:
         #: The finders' scan orders (:mod:`clew.sudoku.logic.techniques` makes them on first use).
         self.orders = None
         #: A killer's innies and outies (:mod:`clew.sudoku.logic.variant_techniques`, first use).
-        self.rule_of_45 = None
+        self.rule_of_45: tuple | None = None
 
     def _crossings(self) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
         """``(unit, other set, shared cells, rest of the other set)`` for each unit and each

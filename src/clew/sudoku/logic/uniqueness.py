@@ -45,11 +45,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._kernel_cache import numba_loaded
+from .orders import _all_places, _and, _bits, _colex, _orders
+from .step import Step
 from .tables import padded
-from .techniques import Step, _all_places, _and, _bits, _colex, _orders
 
 if TYPE_CHECKING:
-    from .solver import LogicalState
+    from .state import LogicalState
 
 __all__ = ["bug", "unique_loops"]
 
@@ -188,7 +189,7 @@ def _loops(s: LogicalState) -> list[list[int]]:
         found = _all_loops(s)
         if found is not None:
             return found
-    out = []
+    out: list = []
     for start, m in enumerate(s.cands):
         if m.bit_count() == 2:
             v1, v2 = _bits(m)
@@ -218,13 +219,13 @@ def _distinct(loops):
 
 
 def _shared_units(s: LogicalState, a: int, b: int) -> list[int]:
-    return [u for u, w in zip(_kinds(s, a), _kinds(s, b)) if u == w]
+    return [u for u, w in zip(_kinds(s, a), _kinds(s, b), strict=False) if u == w]
 
 
 def unique_loops(s: LogicalState) -> Step | None:
     """The unique rectangle or loop step SE takes: the lowest rated, then the lowest type,
     then the first found."""
-    t, cands = s._t, s.cands
+    cands = s.cands
     found: dict[tuple, tuple[float, int, Step]] = {}
     order = 0
     for loop in _distinct(_loops(s)):
@@ -281,7 +282,8 @@ def _type1(s: LogicalState, loop, cell: int, v1: int, v2: int):
         cells=tuple(loop),
         digits=(v1, v2),
         text=(
-            f"{name}: {_loop_text(s, loop, v1, v2)}, and {t.names[cell]} is the only cell with other "
+            f"{name}: {_loop_text(s, loop, v1, v2)}, and {t.names[cell]} is the only cell with "
+            "other "
             f"candidates, so it is one of them: remove {a} and {b} from {t.names[cell]}."
         ),
     )
@@ -317,8 +319,10 @@ def _type2(s: LogicalState, loop, wide: list[int], v1: int, v2: int):
         cells=tuple(loop),
         digits=(v1, v2, z),
         text=(
-            f"{name}: {_loop_text(s, loop, v1, v2)}, so one of {_and([t.names[c] for c in wide])} is {sym}: "
-            f"remove {sym} from the cells that see them all ({', '.join(t.names[c] for c in gone)})."
+            f"{name}: {_loop_text(s, loop, v1, v2)}, so one of {_and([t.names[c] for c in wide])} "
+            f"is {sym}: "
+            f"remove {sym} from the cells that see them all "
+            f"({', '.join(t.names[c] for c in gone)})."
         ),
     )
     return _key(2, loop), step
@@ -330,7 +334,7 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
     number of extras up, unit kind by unit kind."""
     t, cands, n = s._t, s.cands, s.n
     pair = (1 << (v1 - 1)) | (1 << (v2 - 1))
-    out = []
+    out: list = []
     base = 4.5 + _loop_bonus(len(loop))
     # what does not depend on the size, made once per shared unit (every size reads it):
     # the unit, its blanks, where c1 and c2 stand, the naked masks, the places of each digit
@@ -379,10 +383,14 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
                         digits=digits,
                         unit=t.unit_names[unit_no],
                         text=(
-                            f"{name}: {_loop_text(s, loop, v1, v2)}, so {t.names[c1]} or {t.names[c2]} holds "
-                            f"{' or '.join(s.symbol(d) for d in _bits(extra))}; with {_and([t.names[c] for c in others])} "
-                            f"that makes a naked subset {syms} in {t.unit_names[unit_no]}: remove {syms} from its "
-                            f"other cells ({', '.join(t.names[c] for c in dict.fromkeys(c for c, _ in gone))})."
+                            f"{name}: {_loop_text(s, loop, v1, v2)}, so {t.names[c1]} or "
+                            f"{t.names[c2]} holds "
+                            f"{' or '.join(s.symbol(d) for d in _bits(extra))}; with "
+                            f"{_and([t.names[c] for c in others])} "
+                            f"that makes a naked subset {syms} in {t.unit_names[unit_no]}: remove "
+                            f"{syms} from its "
+                            "other cells "
+                            f"({', '.join(t.names[c] for c in dict.fromkeys(c for c, _ in gone))})."
                         ),
                     )
                     out.append((_key(3, loop, "naked", unit_no, digits, others), step))
@@ -413,10 +421,13 @@ def _type3(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int, extra: int
                         digits=digits,
                         unit=t.unit_names[unit_no],
                         text=(
-                            f"{name}: {_loop_text(s, loop, v1, v2)}, so {t.names[c1]} or {t.names[c2]} holds "
+                            f"{name}: {_loop_text(s, loop, v1, v2)}, so {t.names[c1]} or "
+                            f"{t.names[c2]} holds "
                             f"{' or '.join(s.symbol(d) for d in _bits(extra))}; then {syms} fit in "
-                            f"{t.unit_names[unit_no]} only in {_and([t.names[c1]] + [t.names[c] for c in cells])}, "
-                            f"a hidden subset: remove the other candidates from {_and([t.names[c] for c in cells])}."
+                            f"{t.unit_names[unit_no]} only in "
+                            f"{_and([t.names[c1]] + [t.names[c] for c in cells])}, "
+                            "a hidden subset: remove the other candidates from "
+                            f"{_and([t.names[c] for c in cells])}."
                         ),
                     )
                     out.append((_key(3, loop, "hidden", unit_no, digits, tuple(cells)), step))
@@ -463,7 +474,8 @@ def _type4(s: LogicalState, loop, c1: int, c2: int, v1: int, v2: int):
         unit=t.unit_names[unit_no],
         text=(
             f"{name}: {_loop_text(s, loop, v1, v2)}; in {t.unit_names[unit_no]}, {a} fits only in "
-            f"{t.names[c1]} and {t.names[c2]}, so one of them is {a} and neither can be {b}: remove {b} from both."
+            f"{t.names[c1]} and {t.names[c2]}, so one of them is {a} and neither can be {b}: "
+            f"remove {b} from both."
         ),
     )
     return _key(4, loop), step
@@ -524,7 +536,8 @@ def bug(s: LogicalState) -> Step | None:
                 return None
     names = [t.names[c] for c in cells]
     lead = (
-        f"without the extra candidates of {_and(names)} every blank cell would hold two digits and every "
+        f"without the extra candidates of {_and(names)} every blank cell would hold two digits "
+        "and every "
         f"digit would fit twice in each unit (zero or two solutions)"
     )
     if len(cells) == 1:
@@ -555,7 +568,8 @@ def bug(s: LogicalState) -> Step | None:
                 cells=tuple(cells),
                 digits=(z,),
                 text=(
-                    f"BUG type 2: {lead}, so one of them is {sym}: remove {sym} from the cells that see them all "
+                    f"BUG type 2: {lead}, so one of them is {sym}: remove {sym} from the cells "
+                    "that see them all "
                     f"({', '.join(t.names[c] for c, _ in gone)})."
                 ),
             )
@@ -593,8 +607,10 @@ def _bug4(s: LogicalState, cells, extras, every, lead) -> Step | None:
         digits=(x,),
         unit=t.unit_names[units[0]],
         text=(
-            f"BUG type 4: {lead}, so one of them takes its extra digit; in {t.unit_names[units[0]]}, {sym} fits only "
-            f"in {t.names[c1]} and {t.names[c2]}, so the other is {sym}: each keeps only its extra digit and {sym}."
+            f"BUG type 4: {lead}, so one of them takes its extra digit; in "
+            f"{t.unit_names[units[0]]}, {sym} fits only "
+            f"in {t.names[c1]} and {t.names[c2]}, so the other is {sym}: each keeps only its "
+            f"extra digit and {sym}."
         ),
     )
 
@@ -637,8 +653,10 @@ def _bug3(s: LogicalState, cells, every, common, lead) -> Step | None:
                     digits=tuple(_bits(union)),
                     unit=t.unit_names[unit_no],
                     text=(
-                        f"BUG type 3: {lead}, so one of them holds {' or '.join(s.symbol(d) for d in _bits(every))}; "
-                        f"with {_and([t.names[c] for c in naked])} that makes a naked subset {syms} in "
+                        f"BUG type 3: {lead}, so one of them holds "
+                        f"{' or '.join(s.symbol(d) for d in _bits(every))}; "
+                        f"with {_and([t.names[c] for c in naked])} that makes a naked subset "
+                        f"{syms} in "
                         f"{t.unit_names[unit_no]}: remove {syms} from its other cells "
                         f"({', '.join(t.names[c] for c in dict.fromkeys(c for c, _ in gone))})."
                     ),

@@ -33,7 +33,8 @@ classic grid pays nothing for them.
 >>> g = Grid("................", cages=[(3, [0, 1]), (7, [2, 3]), (7, [4, 5]), (3, [6, 7]),
 ...          (5, [8, 12]), (5, [9, 13]), (5, [10, 14]), (5, [11, 15])])
 >>> print(cage_combinations(LogicalState(g)))
-Cage combinations: the digits of cage A (r1c1 r1c2) add up to 3 with different digits: 12; remove 3 and 4 from r1c1 and r1c2.
+Cage combinations: the digits of cage A (r1c1 r1c2) add up to 3 with different digits: 12;
+remove 3 and 4 from r1c1 and r1c2.
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..shape import cage_name
-from .techniques import Step, _and, _bits
+from .orders import _and, _bits
+from .step import Step
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .solver import LogicalState
+    from .state import LogicalState
 
 __all__ = [
     "FINDERS",
@@ -130,9 +132,9 @@ def sum_options_seeing(
     usable candidates (all 0 when no assignment adds up to ``total``). For the few cells of
     the rule of 45 over several units: a search over the assignments, pruned on the sums.
 
-    >>> [bin(m) for m in sum_options_seeing((0b111, 0b111), 2, (0, 0))]   # 1 + 1: the cells may repeat
+    >>> [bin(m) for m in sum_options_seeing((0b111, 0b111), 2, (0, 0))]  # 1 + 1: may repeat
     ['0b1', '0b1']
-    >>> sum_options_seeing((0b111, 0b111), 2, (0, 0b1))                    # ... unless they see each other
+    >>> sum_options_seeing((0b111, 0b111), 2, (0, 0b1))  # ... unless the cells see each other
     (0, 0)
     """
     key = (masks, total, sees)
@@ -188,7 +190,7 @@ def _digits(mask: int, s: LogicalState) -> str:
 
 def _removals(s: LogicalState, cells, usable) -> tuple[tuple[int, int], ...]:
     cands = s.cands
-    return tuple((c, d) for c, u in zip(cells, usable) for d in _bits(cands[c] & ~u))
+    return tuple((c, d) for c, u in zip(cells, usable, strict=False) for d in _bits(cands[c] & ~u))
 
 
 def _gone_text(s: LogicalState, gone: tuple[tuple[int, int], ...]) -> str:
@@ -229,7 +231,10 @@ def cage_single(s: LogicalState) -> Step | None:
         if len(cells) == 1:
             why = f"{name} is {cage_name(number)} alone, with sum {total}, so {name} = {sym}."
         else:
-            why = f"{name} is the last empty cell of {cage_name(number)} (sum {total}), so {name} = {total} - {placed} = {sym}."
+            why = (
+                f"{name} is the last empty cell of {cage_name(number)} (sum {total}), so "
+                f"{name} = {total} - {placed} = {sym}."
+            )
         return Step(
             "Cage single",
             1.0,
@@ -275,7 +280,8 @@ def cage_combinations(s: LogicalState) -> Step | None:
             cells=tuple(cells),
             digits=tuple(sorted({d for _, d in gone})),
             unit=cage_name(number),
-            text=f"Cage combinations: the digits of {cage_name(number)} ({names}) {_sum_text(s, total, placed, blank)} "
+            text=f"Cage combinations: the digits of {cage_name(number)} ({names}) "
+            f"{_sum_text(s, total, placed, blank)} "
             f"with different digits: {_options(s, combos)}; {_gone_text(s, gone)}.",
         )
     return None
@@ -367,7 +373,8 @@ def innies_outies(s: LogicalState) -> Step | None:
             if len(cells) == 1
             else f"the {kind}s {_and([s.name(c) for c in cells])}"
         )
-        why = f"Innies and outies: {adds} and the cages {side} {'it' if count == 1 else 'them'} to {caged}, so {what}"
+        them = "it" if count == 1 else "them"
+        why = f"Innies and outies: {adds} and the cages {side} {them} to {caged}, so {what}"
         if len(blank) == 1:
             cell, sym = blank[0], s.symbol(left)
             if cands[cell] & (cands[cell] - 1) == 0:
@@ -380,7 +387,11 @@ def innies_outies(s: LogicalState) -> Step | None:
                 cells=tuple(cells),
                 digits=(left,),
                 unit=block,
-                text=f"{why} {ends + ', so ' if ends else 'must be '}{s.name(cell) + ' = ' if ends else ''}{sym}"
+                text=(
+                    f"{why} "
+                    f"{ends + ', so ' if ends else 'must be '}"
+                    f"{s.name(cell) + ' = ' if ends else ''}{sym}"
+                )
                 + ("" if ends else f", so {s.name(cell)} = {sym}")
                 + ".",
             )
@@ -435,7 +446,8 @@ def _crossing_locked(s: LogicalState) -> Step | None:
                 cells=tuple(c for c in shared if cands[c] & bit),
                 digits=(d,),
                 unit=t.unit_names[u],
-                text=f"Locked candidates: in {t.unit_names[u]}, {sym} fits only in {where}, all in {names[v]}, "
+                text=f"Locked candidates: in {t.unit_names[u]}, {sym} fits only in {where}, all "
+                f"in {names[v]}, "
                 f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
             )
     return None
@@ -471,8 +483,10 @@ def _cage_locked(s: LogicalState) -> Step | None:
                 cells=tuple(places),
                 digits=(d,),
                 unit=cage_name(number),
-                text=f"Locked candidates: every set of different digits that makes the sum of {cage_name(number)} "
-                f"({total}) holds {sym}, which fits in it only in {_and([s.name(c) for c in places])}, "
+                text="Locked candidates: every set of different digits that makes the sum of "
+                f"{cage_name(number)} "
+                f"({total}) holds {sym}, which fits in it only in "
+                f"{_and([s.name(c) for c in places])}, "
                 f"so remove {sym} from {_and([s.name(c) for c, _ in gone])}.",
             )
     return None
