@@ -4,6 +4,7 @@ Chromium of the player's tests (their machinery is in the package ``tests/helper
 from __future__ import annotations
 
 import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,17 @@ def queens_counts() -> QueensCounts:
 def browser():
     """The system Chromium driven by Playwright, or skip with the reason (one per module)."""
     yield from player.launch_browser()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C works in this process and in the processes the tests start, however pytest was
+    started. A process started in the background of a shell (``cmd &``, ``nohup``) inherits
+    SIGINT ignored, and Python then installs no KeyboardInterrupt handler, in it or in its
+    children: every test that interrupts a command would fail for a reason of the caller's
+    shell. A handled signal is reset to its default in the children (exec), so installing
+    Python's own handler here is enough, in the main process and in each xdist worker."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

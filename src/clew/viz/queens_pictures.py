@@ -14,12 +14,13 @@ and the SVG of a solution in a notebook.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..errors import ClewError
 from .queens_board_svg import queens_svg
-from .registry import Kind, register, register_picture
+from .registry import Kind, TreeWords, register, register_picture
 from .trace_kinds import as_int, check_side, end_event
-from .words import after_solution, counters, end_words, square
+from .words import after_solution, by_name, counters, end_words, square
 
 __all__ = ["describe_queens", "queens_frames", "queens_meta", "queens_text", "replay_queens"]
 
@@ -154,6 +155,46 @@ def _guess(events: list[dict], end: dict) -> int:
     return 1 if any("row" in event or "col" in event for event in events) else 0
 
 
+def _tree_place(event: dict) -> tuple[Any, str, str, bool]:
+    """A node of the search tree: a queen, labelled with its square."""
+    row, col = event["row"], event["col"]
+    return (row, col), square(row, col), f"queen at {square(row, col)}", False
+
+
+def _tree_prune(event: dict, context: Any) -> str:
+    """The tooltip of a refusal in the search tree: the square and what attacks it."""
+    why = event.get("why")
+    row: Any = event.get("row")  # a malformed refusal's tooltip may say None
+    col: Any = event.get("col")
+    if why == "empty row":
+        return f"row {row + 1} has no free square left"
+    if why == "empty column":
+        return f"column {col + 1} has no free square left"
+    by = event.get("by")
+    tail = f" by the queen at {by_name(by)}" if by is not None else ""
+    return f"{square(row, col)} refused: attacked along the {why}{tail}"
+
+
+def _tree_depth(keys: set, end: dict) -> str | None:
+    """A depth of the search tree is a row, when all its queens are on one."""
+    rows = {key[0] for key in keys}
+    return f"row {rows.pop() + 1}" if len(rows) == 1 else None
+
+
+def _tree_heading(end: dict) -> str | None:
+    return f"{end['n']}-queens, {end.get('strategy', '')} search" if "n" in end else None
+
+
+#: How the search tree (:func:`clew.viz.svg.tree_svg`) names the queens.
+TREE = TreeWords(
+    place=_tree_place,
+    prune=_tree_prune,
+    undo=lambda event: [(event.get("row"), event.get("col"))],
+    depth=_tree_depth,
+    heading=_tree_heading,
+)
+
+
 def _solution(solution) -> str:
     return queens_svg(len(solution), list(solution))
 
@@ -172,6 +213,7 @@ register(
         options=_OPTIONS,
         frames=queens_frames,
         guess=_guess,
+        tree=TREE,
     )
 )
 register_picture("clew.queens.solution", "Solution", _solution)

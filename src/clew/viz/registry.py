@@ -3,13 +3,15 @@
 A trace says what it is: the ``kind`` of its ``end`` event (:mod:`clew.trace`), and
 :attr:`clew.trace.Trace.kind`. What viz does with a trace -- the board of the HTML player
 (:mod:`clew.viz.player`), the event in words (:func:`clew.viz.replay.describe`), the
-terminal animation (:mod:`clew.viz.animate`) -- it looks up here by that kind, so viz itself
-names no family. Each family brings its drawings in one **picture module** of this package,
-``clew/viz/<family>_pictures.py``, which calls :func:`register` when imported; the registry
-finds the picture modules itself (every module of the :mod:`clew.viz` package path whose name
-ends in ``_pictures``, imported on the first look-up). So a new family adds one picture module
-and edits no other module of viz. The values a notebook shows as SVG are registered the same
-way (:func:`register_picture`, read by :mod:`clew.viz.notebook`).
+terminal animation (:mod:`clew.viz.animate`), the words of the search tree
+(:class:`TreeWords`, read by :func:`clew.viz.svg.tree_svg`) -- it looks up here by that
+kind, so viz itself names no family. Each family brings its drawings in one **picture
+module** of this package, ``clew/viz/<family>_pictures.py``, which calls :func:`register`
+when imported; the registry finds the picture modules itself (every module of the
+:mod:`clew.viz` package path whose name ends in ``_pictures``, imported on the first
+look-up). So a new family adds one picture module and edits no other module of viz. The
+values a notebook shows as SVG are registered the same way (:func:`register_picture`, read
+by :mod:`clew.viz.notebook`).
 
 A picture module may live outside the clew source tree too: in a folder ``clew/viz`` of
 another entry of ``sys.path`` (a plug-in on PYTHONPATH: :mod:`clew.viz` adds those folders to
@@ -54,6 +56,7 @@ from ..errors import ClewError
 __all__ = [
     "SUFFIX",
     "Kind",
+    "TreeWords",
     "discover",
     "get",
     "kind_of",
@@ -66,6 +69,44 @@ __all__ = [
 
 #: The ending of the name of a picture module (``queens_pictures``, ``maze_pictures``).
 SUFFIX = "_pictures"
+
+
+@dataclass(frozen=True)
+class TreeWords:
+    """How the search tree (:func:`clew.viz.svg.tree_svg`) names the nodes of one kind.
+
+    Parameters
+    ----------
+    place : callable
+        ``place(event) -> (key, label, tip, forced)`` of a ``place`` event: the key its
+        backtrack names, the label of its node, its tooltip, whether it was forced (drawn
+        grey). A KeyError or TypeError: an event without its square.
+    prune : callable
+        ``prune(event, context) -> str``: the tooltip of a refusal.
+    undo : callable
+        ``undo(event) -> list``: the keys a ``backtrack`` event takes back, last placed first.
+    depth : callable
+        ``depth(keys, end) -> str or None``: the label of a depth whose placements have the
+        keys ``keys`` (a set), ``end`` the end event (``{}`` if none); None for the default
+        ("depth 3", or the word the end event gives as ``depth_label``).
+    heading : callable
+        ``heading(end) -> str or None``: what the trace was, from its end event (None: "search
+        tree").
+    context : callable
+        ``context(events, end) -> object``: what ``prune`` needs from the whole trace (the
+        events read, up to the end event), computed once.
+    compact : bool
+        Small nodes close together (a digit as label), and "guess" for a placement in the
+        legend.
+    """
+
+    place: Callable[[dict], tuple[Any, str, str, bool]]
+    prune: Callable[[dict, Any], str]
+    undo: Callable[[dict], list]
+    depth: Callable[[set, dict], str | None]
+    heading: Callable[[dict], str | None]
+    context: Callable[[list[dict], dict], Any] = lambda events, end: None
+    compact: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,6 +139,8 @@ class Kind:
         ``guess(events, end) -> int``: how surely a trace without a ``kind`` is of this
         kind, from its fields (0: not at all; the highest wins, a tie goes to the first
         name in alphabetical order). Only for traces written without their kind.
+    tree : TreeWords, optional
+        How the search tree names its nodes. None: squares (``r1c3``) and plain words.
     """
 
     name: str
@@ -109,6 +152,7 @@ class Kind:
     js: str = ""
     frames: Callable[..., Iterator[tuple[dict, Any]]] | None = None
     guess: Callable[[list[dict], dict], int] | None = None
+    tree: TreeWords | None = None
 
 
 _KINDS: dict[str, Kind] = {}

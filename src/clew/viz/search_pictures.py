@@ -10,10 +10,11 @@ the player, and the events in words.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from .registry import Kind, register
+from .registry import Kind, TreeWords, register
 from .trace_kinds import end_event
-from .words import after_solution, end_words
+from .words import after_solution, end_words, level, short
 
 __all__ = ["describe_search", "search_meta"]
 
@@ -65,4 +66,44 @@ def _guess(events: list[dict], end: dict) -> int:
     return 40 if "problem" in end or any("choice" in event for event in events) else 0
 
 
-register(Kind("search", meta=search_meta, describe=describe_search, legend=LEGEND, guess=_guess))
+def _tree_place(event: dict) -> tuple[Any, str, str, bool]:
+    """A node of the search tree: a choice at a level (an exact cover: its option and
+    items)."""
+    row = event["row"]
+    key = (row, event["col"])
+    tip = f"level {level(row)}: {short(event['choice'])}"
+    if "option" in event:
+        items = " ".join(map(str, event.get("items") or [])) or "no more options"
+        tip = f"level {level(row)}: option {short(event['option'])} ({items})"
+    if event.get("item") is not None:
+        tip += f" for item {event['item']}"
+    return key, short(event["choice"], 6), tip, False
+
+
+def _tree_prune(event: dict, context: Any) -> str:
+    if event.get("why") == "too few options":
+        return f"item {event.get('item')} can no longer be covered often enough"
+    at = f"level {level(event.get('row'))}"
+    return f"{at}: {short(event.get('choice'))} refused by {event.get('why')}"
+
+
+#: How the search tree (:func:`clew.viz.svg.tree_svg`) names the choices: a search has no
+#: board, its depths are levels ("depth 3", or the end event's ``depth_label``).
+TREE = TreeWords(
+    place=_tree_place,
+    prune=_tree_prune,
+    undo=lambda event: [(event.get("row"), event.get("col"))],
+    depth=lambda keys, end: None,
+    heading=lambda end: None,
+)
+
+register(
+    Kind(
+        "search",
+        meta=search_meta,
+        describe=describe_search,
+        legend=LEGEND,
+        guess=_guess,
+        tree=TREE,
+    )
+)

@@ -3,7 +3,10 @@ square, solutions in green.
 
 Tree nodes are ``<g class="node">`` (``"node solution"`` for a solution, ``"node forced"``
 for a forced move), refusals ``<g class="pruned">``, each with a ``<title>`` tooltip. Rows
-and columns count from 1 in what is shown, as everywhere in clew.
+and columns count from 1 in what is shown, as everywhere in clew. What a node is called (its
+label, its tooltip, the label of its depth) the kind of the trace says, through the
+:class:`~clew.viz.registry.TreeWords` its picture module registers; this module names no
+family.
 
 >>> svg = tree_svg([{"type": "place", "row": 0, "col": 0}, {"type": "end", "n": 1}])
 >>> svg.count('class="node"')
@@ -17,10 +20,10 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..errors import ClewError, plural
-from ..sudoku.geometry import cell_name
-from ..sudoku.grid import DIGITS
+from . import registry
 from ._svg_doc import _document, _el, _num
-from .words import square as _name
+from .registry import TreeWords
+from .words import square
 
 __all__ = ["TreeTooLargeError", "tree_svg"]
 
@@ -70,70 +73,70 @@ class _Node:
         self.solution = False
         self.on_path = False
         self.forced = False
-        self.key = key  # what a backtrack names: (row, col) for queens, the cell for sudoku
+        self.key = key  # what a backtrack names (the kind's TreeWords.place says it)
         self.parent = parent
 
 
-def _prune_tip(event: dict, sudoku: bool, side: int | None) -> str:
-    """The tooltip of a refusal: what was refused and why."""
-    why = event.get("why")
-    # a refusal's square is there (a trace of clew); tooltips of a malformed one may say None
-    row: Any = event.get("row")
+def _plain_place(event: dict) -> tuple[Any, str, str, bool]:
+    row, col = event["row"], event["col"]
+    return (row, col), square(row, col), square(row, col), False
+
+
+def _plain_prune(event: dict, context: Any) -> str:
+    row: Any = event.get("row")  # a malformed refusal's tooltip may say None
     col: Any = event.get("col")
-    by: Any = event.get("by")
-    if sudoku:
-        digit = event.get("digit")
-        if why == "no candidate":
-            return f"{_name(row, col)} has no candidate left"
-        if why == "no place":
-            return f"digit {digit} has no place left"
-        if by is None:
-            tail = ""
-        elif isinstance(by, int) and not isinstance(by, bool) and side:
-            tail = f" (at {cell_name(by, side)})"
-        else:
-            tail = f" (at {_by_name(by)})"
-        return f"{digit} refused at {_name(row, col)}: already in its {why}{tail}"
-    if "choice" in event:  # a search of one's own (clew.search) or an exact cover search
-        if why == "too few options":
-            return f"item {event.get('item')} can no longer be covered often enough"
-        return f"level {_level(row)}: {_short(event.get('choice'))} refused by {why}"
-    if why == "empty row":
-        return f"row {row + 1} has no free square left"
-    if why == "empty column":
-        return f"column {col + 1} has no free square left"
-    tail = f" by the queen at {_by_name(by)}" if by is not None else ""
-    return f"{_name(row, col)} refused: attacked along the {why}{tail}"
+    return f"{square(row, col)} refused: {event.get('why')}"
 
 
-def _level(row) -> str:
-    return str(row + 1) if isinstance(row, int) else "?"
+#: The words of a kind that registers none (or of a trace whose kind is unknown): squares.
+_PLAIN = TreeWords(
+    place=_plain_place,
+    prune=_plain_prune,
+    undo=lambda event: [(event.get("row"), event.get("col"))],
+    depth=lambda keys, end: None,
+    heading=lambda end: None,
+)
 
 
-def _short(choice, width: int = 24) -> str:
-    """A choice of a search, as a short text for a label or a tooltip."""
-    text = "null move" if choice is None else repr(choice)
-    return text if len(text) <= width else text[: width - 1] + "\u2026"
+def _words(events: list[dict]) -> TreeWords:
+    """The tree words of the kind of the trace (:func:`clew.viz.registry.kind_of`), or plain
+    squares when it has none or its kind cannot be told (an empty trace, a hand-made one)."""
+    try:
+        words = registry.get(registry.kind_of([e for e in events if isinstance(e, dict)])).tree
+    except ClewError:
+        return _PLAIN
+    return _PLAIN if words is None else words
 
 
-def _by_name(by) -> str:
-    if isinstance(by, (list, tuple)) and len(by) == 2:
-        return _name(by[0], by[1])
-    return f"cell {by}"
+_TYPES = ("place", "prune", "backtrack", "solution", "end")
 
 
-def _build(events: Iterable[dict], max_nodes: int):
-    """Read the events into a tree; ``(root, info)`` where info holds the end event, the
-    kind of trace and counts."""
+def _read(events: Iterable[dict], max_nodes: int) -> list:
+    """The events the tree is built from: up to the end event, the first malformed one, or
+    the one past ``max_nodes`` (a long trace is not read further); :func:`_build` checks
+    them."""
+    read = []
+    count = 1
+    for event in events:
+        read.append(event)
+        if not isinstance(event, dict) or event.get("type") not in _TYPES or event["type"] == "end":
+            break
+        if event["type"] in ("place", "prune"):
+            count += 1
+            if count > max_nodes:
+                break
+    return read
+
+
+def _build(events: list[dict], max_nodes: int, words: TreeWords):
+    """Read the events into a tree; ``(root, info)`` where info holds the end event and
+    counts."""
     root = _Node("root", "", "start", 0, None)
     path = [root]
     count = 1
-    sudoku = None
     end = None
     last = None
-    side = None  # sudoku: the side of the grid, once an event shows it
     refusals = []
-    choices = False  # a search of one's own or an exact cover: its rows are levels, not rows
 
     for number, event in enumerate(events, start=1):
         if not isinstance(event, dict) or "type" not in event:
@@ -143,42 +146,19 @@ def _build(events: Iterable[dict], max_nodes: int):
         kind = event["type"]
         last = event
         if kind in ("place", "prune"):
-            if sudoku is None:
-                sudoku = "cell" in event or "digit" in event
             count += 1
             if count > max_nodes:
                 raise TreeTooLargeError(max_nodes, count)
             parent = path[-1]
             if kind == "place":
                 try:
-                    row, col = event["row"], event["col"]
-                    if sudoku:
-                        digit, how = event["digit"], event.get("how") or "guess"
-                        label = DIGITS[digit - 1] if 1 <= digit <= len(DIGITS) else str(digit)
-                        key, tip = event["cell"], f"{_name(row, col)} = {label} ({how})"
-                        if row > 0:
-                            side = (key - col) // row
-                    elif "choice" in event:  # a search of one's own, an exact cover search
-                        choices = True
-                        how, key = "guess", (row, col)
-                        label = _short(event["choice"], 6)
-                        tip = f"level {_level(row)}: {_short(event['choice'])}"
-                        if "option" in event:  # exact cover: the option and its items
-                            items = (
-                                " ".join(map(str, event.get("items") or [])) or "no more options"
-                            )
-                            tip = f"level {_level(row)}: option {_short(event['option'])} ({items})"
-                        if event.get("item") is not None:
-                            tip += f" for item {event['item']}"
-                    else:
-                        how, label, key = "guess", _name(row, col), (row, col)
-                        tip = f"queen at {_name(row, col)}"
+                    key, label, tip, forced = words.place(event)
                 except (KeyError, TypeError):
                     raise ClewError(
                         f"event {number}: a place event without its square: {event!r:.80}"
                     ) from None
                 node = _Node("node", label, tip, parent.depth + 1, parent, key)
-                node.forced = how != "guess"
+                node.forced = forced
                 parent.children.append(node)
                 path.append(node)
             else:
@@ -186,12 +166,7 @@ def _build(events: Iterable[dict], max_nodes: int):
                 refusals.append((node, event))
                 parent.children.append(node)
         elif kind == "backtrack":
-            keys: list = (
-                event.get("cells") or []
-                if "cells" in event
-                else [(event.get("row"), event.get("col"))]
-            )
-            for key in keys:
+            for key in words.undo(event):
                 if len(path) == 1:
                     raise ClewError(f"event {number}: a backtrack with nothing placed")
                 if path[-1].key != key:
@@ -214,17 +189,10 @@ def _build(events: Iterable[dict], max_nodes: int):
                 f"event {number}: unknown event type {kind!r} "
                 "(expected place, prune, backtrack, solution or end)"
             )
-    if end is not None and end.get("size"):
-        side = end["size"]
+    context = words.context(events, end or {})
     for node, event in refusals:
-        node.tip = _prune_tip(event, bool(sudoku), side)
-    return root, {
-        "end": end,
-        "last": last,
-        "sudoku": bool(sudoku),
-        "count": count,
-        "choices": choices,
-    }
+        node.tip = words.prune(event, context)
+    return root, {"end": end, "last": last, "count": count}
 
 
 def _shift(node: _Node, by: float) -> None:
@@ -263,30 +231,23 @@ def _layout(root: _Node, narrow: float) -> float:
     return edge
 
 
-def _depth_labels(nodes: list[_Node], depth: int, info: dict, top: float, dy: float) -> list[str]:
-    """The label of each depth: the row (queens) or cell (sudoku) every placement at that
-    depth fills, when it is always the same one; a search of one's own or an exact cover
-    has no board, its "row" is the depth itself, so its depths are labelled "depth 1",
-    "depth 2", ... (or by the word the trace's end event gives as "depth_label")."""
-    sudoku = info["sudoku"]
+def _depth_labels(
+    nodes: list[_Node], depth: int, info: dict, top: float, dy: float, words: TreeWords
+) -> list[str]:
+    """The label of each depth: what the kind calls the keys of its placements (the row or
+    the cell every placement at that depth fills, when it is always the same one), else
+    "depth 1", "depth 2", ... (or the word the trace's end event gives as "depth_label")."""
     body = []
-    word = (info["end"] or {}).get("depth_label")
-    lines_at: dict[int, set] = {}
+    end = info["end"] or {}
+    word = end.get("depth_label")
+    keys_at: dict[int, set] = {}
     for node in nodes:
         if node.kind == "node":
-            lines_at.setdefault(node.depth, set()).add(node.key[0] if not sudoku else node.key)
-    side = (info["end"] or {}).get("size")
+            keys_at.setdefault(node.depth, set()).add(node.key)
     for d in range(1, depth + 1):
-        found = lines_at.get(d, set())
-        text = f"{word if isinstance(word, str) and word else 'depth'} {d}"
-        if info["choices"]:
-            pass
-        elif len(found) == 1:
-            (one,) = found
-            if not sudoku:
-                text = f"row {one + 1}"
-            elif side:
-                text = cell_name(one, side)
+        text = words.depth(keys_at.get(d, set()), end)
+        if text is None:
+            text = f"{word if isinstance(word, str) and word else 'depth'} {d}"
         body.append(
             _el(
                 "text",
@@ -379,15 +340,10 @@ def _marks(
     return body
 
 
-def _heading(info: dict) -> str:
+def _heading(info: dict, words: TreeWords) -> str:
     """What the trace was, and its counters at the end."""
     end, last = info["end"], info["last"] or {}
-    what = "search tree"
-    if end is not None:
-        if "n" in end:
-            what = f"{end['n']}-queens, {end.get('strategy', '')} search"
-        elif "size" in end:
-            what = f"{end['size']}x{end['size']} sudoku, {end.get('strategy', '')} search"
+    what = (words.heading(end) if end is not None else None) or "search tree"
     counts = ", ".join(
         plural(last[key], key[:-1]) for key in ("nodes", "backtracks", "solutions") if key in last
     )
@@ -397,10 +353,13 @@ def _heading(info: dict) -> str:
     return heading
 
 
-def _legend(nodes: list[_Node], sudoku: bool) -> tuple[list[str], float]:
+def _legend(nodes: list[_Node], compact: bool) -> tuple[list[str], float]:
     """The legend under the heading (the last colour first, as drawn over one another),
     and the x where it ends."""
-    legend = [("node", _NODE, "guess" if sudoku else "placed"), ("solution", _SOLUTION, "solution")]
+    legend = [
+        ("node", _NODE, "guess" if compact else "placed"),
+        ("solution", _SOLUTION, "solution"),
+    ]
     if any(node.forced for node in nodes):
         legend.insert(1, ("forced", _FORCED, "forced"))
     lx = 8.0
@@ -445,8 +404,11 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
     Parameters
     ----------
     events : iterable of dict
-        The events of :func:`clew.queens.trace` (or of a Sudoku trace), as described in
-        :mod:`clew.viz`; read up to the ``end`` event.
+        The events of a trace (:func:`clew.queens.trace`, :func:`clew.sudoku.trace`,
+        :func:`clew.search.trace`...), as described in :mod:`clew.viz`; read up to the
+        ``end`` event. Its kind (:func:`clew.viz.registry.kind_of`) names the nodes; a kind
+        that registers no :class:`~clew.viz.registry.TreeWords`, or a trace whose kind
+        cannot be told, is drawn with plain squares (``r1c3``).
     max_nodes : int
         Refuse a tree of more nodes (placements and refusals, plus the root).
 
@@ -493,14 +455,16 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
         or max_nodes.__index__() < 1
     ):
         raise ClewError(f"max_nodes must be a positive integer, got {max_nodes!r}")
-    root, info = _build(events, max_nodes.__index__())
-    sudoku = info["sudoku"]
-    span = _layout(root, 0.7 if sudoku else 0.5)
+    read = _read(events, max_nodes.__index__())
+    words = _words(read)
+    root, info = _build(read, max_nodes.__index__(), words)
+    compact = words.compact
+    span = _layout(root, 0.7 if compact else 0.5)
 
-    # spacing: room for a label of "r12c10" under queens, a digit or two under sudoku
-    dx = 30.0 if sudoku else 48.0
+    # spacing: room for a label of "r12c10", or a digit or two in a compact tree
+    dx = 30.0 if compact else 48.0
     dy = 56.0
-    radius = 10.0 if sudoku else 15.0
+    radius = 10.0 if compact else 15.0
     left, top = 70.0, 64.0
     nodes = []
     stack = [root]
@@ -515,10 +479,12 @@ def tree_svg(events: Iterable[dict], *, max_nodes: int = 2000) -> str:
 
     # edges before nodes, so that the nodes are drawn over them
     body = (
-        _depth_labels(nodes, depth, info, top, dy) + _edges(nodes, at) + _marks(nodes, at, radius)
+        _depth_labels(nodes, depth, info, top, dy, words)
+        + _edges(nodes, at)
+        + _marks(nodes, at, radius)
     )
-    heading = _heading(info)
-    legend, lx = _legend(nodes, sudoku)
+    heading = _heading(info, words)
+    legend, lx = _legend(nodes, compact)
     title = _el("text", heading, x=8.0, y=20.0, font_size=13, fill="#222", class_="heading")
     width = max(left + span * dx + 20, lx + 80, 8.0 + 7.0 * len(heading))
     height = top + depth * dy + 40

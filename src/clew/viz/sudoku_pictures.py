@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..errors import ClewError, plural
-from .registry import Kind, register, register_picture
+from ..sudoku.geometry import cell_name
+from .registry import Kind, TreeWords, register, register_picture
 from .trace_kinds import as_int, end_event
-from .words import after_solution, counters, end_words, square
+from .words import after_solution, by_name, counters, end_words, square
 
 __all__ = [
     "decode_grid",
@@ -247,6 +249,76 @@ def _guess(events: list[dict], end: dict) -> int:
     return 11 if any(key in event for event in events for key in keys) else 0
 
 
+def _tree_place(event: dict) -> tuple[Any, str, str, bool]:
+    """A node of the search tree: the digit placed, how (a guess, or forced)."""
+    row, col = event["row"], event["col"]
+    digit, how = event["digit"], event.get("how") or "guess"
+    label = _DIGITS[digit - 1] if 1 <= digit <= len(_DIGITS) else str(digit)
+    return event["cell"], label, f"{square(row, col)} = {label} ({how})", how != "guess"
+
+
+def _tree_side(events: list[dict], end: dict) -> int | None:
+    """The side of the grid: the end event's ``size``, else what the placements show."""
+    side = None
+    for event in events:
+        if not isinstance(event, dict) or event.get("type") != "place":
+            continue
+        cell, row, col = event.get("cell"), event.get("row"), event.get("col")
+        # a malformed placement is left to the tree, which names it in a one-line error
+        if any(isinstance(v, bool) for v in (cell, row, col)):
+            continue
+        if isinstance(cell, int) and isinstance(row, int) and isinstance(col, int) and row > 0:
+            side = (cell - col) // row
+    return end.get("size") or side
+
+
+def _tree_prune(event: dict, side: int | None) -> str:
+    """The tooltip of a refusal in the search tree: the digit, the cell and why."""
+    why = event.get("why")
+    row: Any = event.get("row")  # a malformed refusal's tooltip may say None
+    col: Any = event.get("col")
+    by: Any = event.get("by")
+    digit = event.get("digit")
+    if why == "no candidate":
+        return f"{square(row, col)} has no candidate left"
+    if why == "no place":
+        return f"digit {digit} has no place left"
+    if by is None:
+        tail = ""
+    elif isinstance(by, int) and not isinstance(by, bool) and side:
+        tail = f" (at {cell_name(by, side)})"
+    else:
+        tail = f" (at {by_name(by)})"
+    return f"{digit} refused at {square(row, col)}: already in its {why}{tail}"
+
+
+def _tree_depth(cells: set, end: dict) -> str | None:
+    """A depth of the search tree is a cell, when all its placements fill the same one."""
+    side = end.get("size")
+    return cell_name(next(iter(cells)), side) if len(cells) == 1 and side else None
+
+
+def _tree_heading(end: dict) -> str | None:
+    if "size" not in end:
+        return None
+    return f"{end['size']}x{end['size']} sudoku, {end.get('strategy', '')} search"
+
+
+#: How the search tree (:func:`clew.viz.svg.tree_svg`) names the digits: compact nodes
+#: labelled with a digit, a backtrack empties cells.
+TREE = TreeWords(
+    place=_tree_place,
+    prune=_tree_prune,
+    undo=lambda event: (
+        event.get("cells") or [] if "cells" in event else [(event.get("row"), event.get("col"))]
+    ),
+    depth=_tree_depth,
+    heading=_tree_heading,
+    context=_tree_side,
+    compact=True,
+)
+
+
 def _grid(grid) -> str:
     from .sudoku_grid_svg import sudoku_svg
 
@@ -267,6 +339,7 @@ register(
         legend=LEGEND,
         frames=sudoku_frames,
         guess=_guess,
+        tree=TREE,
     )
 )
 register_picture("clew.sudoku.grid", "Grid", _grid)

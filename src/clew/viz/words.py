@@ -12,9 +12,11 @@ count from 1 here, as in every text clew writes for a person (the events count f
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import plural
 
-__all__ = ["after_solution", "counters", "end_words", "square"]
+__all__ = ["after_solution", "by_name", "counters", "end_words", "level", "short", "square"]
 
 
 def square(row: int, col: int) -> str:
@@ -55,3 +57,29 @@ def end_words(event: dict, placed: tuple[str, str] = ("placement", "placements")
     if event.get("complete") is False:
         text += " (trace cut at max_events)"
     return text
+
+
+def by_name(by: Any) -> str:
+    """What refused a square: a square ``[row, col]`` (``r1c2``), else ``cell 5``.
+
+    >>> by_name([0, 1]), by_name(5)
+    ('r1c2', 'cell 5')
+    """
+    if isinstance(by, (list, tuple)) and len(by) == 2:
+        return square(by[0], by[1])
+    return f"cell {by}"
+
+
+def level(row: Any) -> str:
+    """A level of a search, from 1 (``?`` when the trace does not say it)."""
+    return str(row + 1) if isinstance(row, int) else "?"
+
+
+def short(choice: Any, width: int = 24) -> str:
+    """A choice of a search, as a short text for a label or a tooltip.
+
+    >>> short(None), short("x" * 30, 6)
+    ('null move', "'xxxx\u2026")
+    """
+    text = "null move" if choice is None else repr(choice)
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
