@@ -115,3 +115,13 @@ def test_a_malformed_sudoku_placement_is_a_one_line_error(row):
     ]
     with pytest.raises(ClewError, match=r"^event 1: a place event without its square"):
         tree_svg(events)
+
+
+def test_a_killer_search_with_refused_cages_is_drawn():
+    """A pruned killer search refuses whole cages (no square): the tree names the cage."""
+    from clew import sudoku
+
+    events = list(sudoku.trace("AABBCCDDEEFFGGHH 3,7,7,3,4,6,6,4", "pruned"))
+    assert any(e["type"] == "prune" and e["row"] is None for e in events)
+    svg = tree_svg(events)
+    assert re.search(r"cage [A-H]: its sum cannot be made", svg)

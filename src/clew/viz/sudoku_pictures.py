@@ -279,6 +279,11 @@ def _tree_prune(event: dict, side: int | None) -> str:
     col: Any = event.get("col")
     by: Any = event.get("by")
     digit = event.get("digit")
+    if not (isinstance(row, int) and isinstance(col, int)):
+        # a refusal of a whole unit (a killer cage whose sum no digits left can make) has
+        # no square: its tooltip names the unit
+        unit = event.get("unit") or "the grid"
+        return f"{unit}: its sum cannot be made" if why == "cage sum" else f"{unit}: {why}"
     if why == "no candidate":
         return f"{square(row, col)} has no candidate left"
     if why == "no place":
