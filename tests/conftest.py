@@ -18,6 +18,9 @@ DATA_DIR = Path(__file__).parent / "data"
 # and the docs' console examples compare when the cache is cold (CI); tests/test_compile.py and
 # tests/test_kernel_cache.py check the notice with this variable removed.
 os.environ.setdefault("CLEW_COMPILE_NOTICE", "0")
+# A command run by a test on a cold cache would start a partner that compiles on after the
+# test (clew._partner); tests/test_partner.py starts them itself and waits for them.
+os.environ.setdefault("CLEW_COMPILE_PARTNER", "0")
 
 
 def read_counts(path: Path) -> dict[str, int]:

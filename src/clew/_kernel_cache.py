@@ -58,6 +58,7 @@ __all__ = [
     "cache_folder",
     "compile_message",
     "guard_kernel_imports",
+    "in_memory",
     "needs_compiling",
     "notice_wanted",
     "numba_loaded",
@@ -375,6 +376,17 @@ def needs_compiling(*modules: str) -> list[str]:
 
 _said_broken: set[str] = set()
 
+#: The claims of a process that compiles beside a partner (:mod:`clew._partner` sets it):
+#: ``before_compile(key)`` on a miss (False: compile here; True: the other process compiled
+#: it, load again) and ``done(key)`` once a compiled function is saved. None: no partner.
+claims: Any = None
+
+
+def in_memory() -> bool:
+    """Whether this process compiles its kernels in a private folder (no cache folder can
+    be written): nothing it compiles outlives it."""
+    return _private is not None
+
 
 def _say_broken(kind: str, message: str) -> None:
     if kind not in _said_broken:
@@ -408,16 +420,27 @@ def _use_private_folder(module_file: str) -> None:
 
 class _SafeCache:
     """A numba function cache that never fails the call: a load that fails is a miss, a
-    save that fails is skipped (the compiled function stays in memory), each said once."""
+    save that fails is skipped (the compiled function stays in memory), each said once.
 
-    def __init__(self, inner: Any) -> None:
+    When this process compiles beside a partner (:mod:`clew._partner`), a miss asks
+    :data:`claims` first: the function may be compiled by the other process, and loaded
+    from the cache once it is there."""
+
+    def __init__(self, inner: Any, key: str = "") -> None:
         self._inner = inner
         self._saving = True
+        self._key = key
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
+        loaded = self._load(sig, target_context)
+        if loaded is None and claims is not None and claims.before_compile(self._key):
+            loaded = self._load(sig, target_context)  # the other process compiled it
+        return loaded
+
+    def _load(self, sig: Any, target_context: Any) -> Any:
         try:
             return self._inner.load_overload(sig, target_context)
         except Exception as exc:  # a damaged index or data file: compile instead
@@ -429,6 +452,13 @@ class _SafeCache:
             return None
 
     def save_overload(self, sig: Any, data: Any) -> None:
+        try:
+            self._save(sig, data)
+        finally:
+            if claims is not None:
+                claims.done(self._key)
+
+    def _save(self, sig: Any, data: Any) -> None:
         if not self._saving:
             return
         try:
@@ -454,7 +484,7 @@ def _guard_module(module: ModuleType) -> None:
             continue
         if type(cache).__name__ == "NullCache":
             continue
-        value._cache = _SafeCache(cache)
+        value._cache = _SafeCache(cache, f"{module.__name__}.{value.py_func.__qualname__}")
 
 
 class _KernelImports:

@@ -66,6 +66,7 @@ import click
 
 from .. import __version__
 from .._kernel_cache import skip_blas_probe, skip_registry_refresh
+from .._partner import enable as enable_partner
 from .._plugins import folders_outside
 from ._common import (
     _CONTEXT,
@@ -327,6 +328,7 @@ def entry() -> None:
     still working. (A program that calls :func:`main` keeps Python's own exit.)"""
     skip_blas_probe()
     skip_registry_refresh()
+    enable_partner()  # a first run compiles on two cores (clew._partner)
     status = run(None)
     _flush()
     if status == EXIT_INTERRUPTED:

@@ -1,5 +1,6 @@
 """Compile ahead (``clew compile sudoku``, :func:`clew.compile`): small calls that reach
-every kernel of the family, so that each is compiled into the cache once.
+every kernel of the family, so that each is compiled into the cache once; and the calls a
+partner process runs beside a job's first run (:data:`ASIDE`, :mod:`clew._partner`).
 
 :data:`GROUPS` holds groups of calls: the calls of one group run in order in one worker
 process, the groups in parallel. The family is one group: a rating and a generator solve
@@ -51,3 +52,78 @@ def generate() -> None:
 
 #: Groups of calls: one worker process each (see the module's docstring).
 GROUPS = ((solve, rate, generate),)
+
+
+# -- one kernel module a call, for a partner (clew._partner) ----------------------------------
+# Each reaches its kernels directly, as the rating calls them (the same argument types, so the
+# same compiled signature), on a position of HARD; none loads another module's kernels.
+
+
+def _position():
+    from .logic.state import LogicalState
+
+    return LogicalState(HARD)
+
+
+def _graph():
+    from .logic.chains import _graph
+
+    return _graph(_position())
+
+
+def _solver() -> None:
+    import numpy as np
+
+    from .kernels import run
+
+    run(np.array([[int(c) for c in CLASSIC]], np.int8), 3, 2)
+
+
+def _screen() -> None:
+    from .logic import screen
+
+    screen.first(_position(), 0)
+
+
+def _loops() -> None:
+    from .logic.uniqueness import _all_loops
+
+    _all_loops(_position())
+
+
+def _exclusion() -> None:
+    from .logic.exclusion import _compiled
+
+    _compiled(_position(), 2)
+
+
+def _unary() -> None:
+    from .logic.chains import best_unary_fast
+
+    best_unary_fast(_graph())
+
+
+def _multiple() -> None:
+    from .logic.chains import best_multiple_fast
+
+    best_multiple_fast(_graph(), 8.0, True, False, False)
+
+
+def _multiple_plus() -> None:
+    from .logic.chains import best_multiple_fast
+
+    best_multiple_fast(_graph(), 9.0, True, True, False, 1)
+
+
+#: What a partner can compile beside a job: kernel file (inside the package; after a colon,
+#: a part of it) -> the call that compiles it. A job names the entries it wants, in order,
+#: with :func:`clew._partner.plan`.
+ASIDE = {
+    "sudoku/compiled/_kernels9.py": _solver,
+    "sudoku/compiled/_kernels_screen.py": _screen,
+    "sudoku/compiled/_kernels_uniqueness.py": _loops,
+    "sudoku/compiled/_kernels_exclusion.py": _exclusion,
+    "sudoku/compiled/_kernels_chains_unary.py": _unary,
+    "sudoku/compiled/_kernels_chains.py": _multiple,
+    "sudoku/compiled/_kernels_chains.py:plus": _multiple_plus,
+}

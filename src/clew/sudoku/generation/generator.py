@@ -523,7 +523,36 @@ def generate(
     use one of none, rotational, diagonal, mirror
     """
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
+    _compile_beside(plan)
     return _make(plan, 0)
+
+
+#: the kernels a rating reaches, by the lowest rating that needs them, in the order a partner
+#: compiles them (clew._partner): those the generator reaches last and the largest first;
+#: the proofs of uniqueness (``_kernels9``) are the generator's own from its first puzzle
+_ASIDE = (
+    (PLUS_FROM, "sudoku/compiled/_kernels_chains.py:plus"),
+    (8.0, "sudoku/compiled/_kernels_chains.py"),
+    (6.5, "sudoku/compiled/_kernels_chains_unary.py"),
+    (4.5, "sudoku/compiled/_kernels_uniqueness.py"),
+    (0.0, "sudoku/compiled/_kernels_screen.py"),
+)
+
+
+def _compile_beside(plan: Any) -> None:
+    """On a first run of the ``clew`` program, a partner process compiles the rating's
+    kernels while this one compiles the solver's (:mod:`clew._partner`)."""
+    if plan.difficulty is None and plan.rating is None:
+        return
+    from ..._partner import plan as partner
+    from ..logic.rating import LEVELS
+
+    top = plan.rating[1] if plan.rating is not None else dict(LEVELS)[plan.difficulty]
+    plus = plan.rating is not None and top >= PLUS_FROM  # level 1 only (prefer_plus)
+    partner(
+        "sudoku",
+        *(entry for low, entry in _ASIDE if low <= top and not (plus and low == 8.0)),
+    )
 
 
 def generate_many(

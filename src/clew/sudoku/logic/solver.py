@@ -97,6 +97,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..._partner import plan as plan_partner
 from ..grid import Grid, SudokuInputError, parse
 from .rating import LEVELS, Rating, level_of, serate_figures
 from .state import FINDERS, TECHNIQUES, LogicalState
@@ -458,6 +459,17 @@ def explanation(
     )
 
 
+#: what a partner process compiles beside a first rating (clew._partner), in its order: the
+#: multiple chains (the largest kernel, reached last), then the screen and the unique loops
+#: (the rating keeps to their plain paths meanwhile), then the chains' level 1 (9.0 and up)
+_ASIDE = (
+    "sudoku/compiled/_kernels_chains.py",
+    "sudoku/compiled/_kernels_screen.py",
+    "sudoku/compiled/_kernels_uniqueness.py",
+    "sudoku/compiled/_kernels_chains.py:plus",
+)
+
+
 def rate(puzzle: Any, *, symbols: str | None = None, **shape: Any) -> Rating:
     """Rate a proper puzzle as Sudoku Explainer's serate does: ER, EP and ED, the hardest
     technique and the level.
@@ -487,6 +499,7 @@ def rate(puzzle: Any, *, symbols: str | None = None, **shape: Any) -> Rating:
     clew.sudoku.logic.solver.NotProperError: this puzzle is not unique (at least 2 solutions):
     a rating needs exactly one
     """
+    plan_partner("sudoku", *_ASIDE)  # a first run of the clew program: clew._partner
     grid = check_proper(puzzle, symbols=symbols, purpose="a rating", **shape)
     result = solve_logically(puzzle if isinstance(puzzle, LogicalState) else grid, uniqueness=True)
     steps = result.steps

@@ -14,6 +14,7 @@ Full house: r3c3 is the last empty cell of column 3, so r3c3 = 2.
 from __future__ import annotations
 
 from ..._kernel_cache import numba_loaded
+from ..._partner import aside
 from ...errors import article
 from .. import geometry
 from ..grid import DIGITS, SIZES, Grid, PuzzleFormatError, parse
@@ -61,6 +62,7 @@ _CHAINS = frozenset(finder for _, _, finder in CHAIN_FINDERS)
 #: Ask the screen kernel (:mod:`clew.sudoku.logic.screen`) which basic finder fires, once numba is
 #: loaded in the process; False: try every finder in Python (the reference; same steps).
 SCREEN = True
+_SCREEN_KERNELS = "sudoku/compiled/_kernels_screen.py"
 #: finder -> its index in :data:`clew.sudoku.logic.screen.SCREENED`
 _SCREENED = {
     finder: screen.SCREENED.index(name) for name, _, finder in FINDERS if name in screen.SCREENED
@@ -316,7 +318,8 @@ class LogicalState:
         t = self._t
         # the screen's answer: the first screened finder (index into screen.SCREENED) that
         # fires at or after the last one asked about; asked for at the first screened finder
-        screened = _SCREENED if SCREEN and numba_loaded() else None
+        # (not while a partner process compiles the screen: clew._partner)
+        screened = _SCREENED if SCREEN and numba_loaded() and not aside(_SCREEN_KERNELS) else None
         fires = -1
         for _name, rating, finder in _FINDERS:
             if max_rating is not None and rating > max_rating:

@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..._kernel_cache import numba_loaded
+from ..._partner import aside
 from .orders import _all_places, _and, _bits, _colex, _orders
 from .step import Step
 from .tables import padded
@@ -185,7 +186,7 @@ def _all_loops(s: LogicalState) -> list[list[int]] | None:
 def _loops(s: LogicalState) -> list[list[int]]:
     """Every valid loop of the position in SE's order: by the kernel once numba is loaded
     in the process, else (or when the kernel's output overflows) by the reference."""
-    if FAST and _numba_loaded():
+    if FAST and _numba_loaded() and not aside("sudoku/compiled/_kernels_uniqueness.py"):
         found = _all_loops(s)
         if found is not None:
             return found
