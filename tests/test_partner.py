@@ -253,3 +253,40 @@ def test_a_partner_leaves_what_the_job_holds(tmp_path):
     assert f"partner leaves {LOOPS_KEY}" in trace
     assert f"partner compiles {LOOPS_KEY}" not in trace
     assert not folder.exists()  # the partner's folder is removed when it ends
+
+
+def test_the_notice_counts_the_partner(monkeypatch, tmp_path):
+    modules = ["sudoku/compiled/_kernels_screen.py", LOOPS]
+    alone = _kernel_cache.compile_message(modules, "sudoku rating")
+    monkeypatch.setattr(_kernel_cache, "claims", pair(tmp_path)[0])
+    beside = _kernel_cache.compile_message(modules, "sudoku rating")
+    seconds = [int(m.split("about ")[1].split(" s")[0]) for m in (alone, beside)]
+    assert "with a second process" in beside and "second" not in alone
+    assert abs(seconds[1] - seconds[0] / 2) <= 1
+
+
+@pytest.mark.slow
+def test_a_first_rating_with_a_partner_answers_as_without(tmp_path):
+    """The clew program on a fresh cache: a partner compiles beside the rating, the answer
+    is the same as that of a run with partners off; the partner ends and leaves the cache
+    whole (a second run compiles nothing)."""
+    from clew.sudoku._warmup import HARD
+
+    env = environment(tmp_path)
+    env["TMPDIR"] = str(tmp_path)
+    command = [sys.executable, "-m", "clew", "sudoku", "rate", HARD, "--format", "json"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    try:
+        assert first.returncode == 0, first.stderr
+        assert "partner compiles" in (tmp_path / "trace").read_text()
+        deadline = time.monotonic() + 300
+        while list(tmp_path.glob("clew-pair-*")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not list(tmp_path.glob("clew-pair-*")), "the partner did not end"
+    finally:  # a partner that outlives a failed check is ended here
+        subprocess.run(["pkill", "-f", f"clew._partner {tmp_path}"], check=False)
+    env[_partner.ENV_SWITCH] = "0"
+    del env["CLEW_COMPILE_NOTICE"]
+    again = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert "compiling" not in again.stderr  # the cache is whole: nothing to compile

@@ -158,7 +158,8 @@ def announce(*modules: str, job: str | None = None) -> None:
 
 def compile_message(pending: list[str], job: str | None = None) -> str:
     """The notice for the kernel modules ``pending``: how many kernels, for what, about how
-    long (the measured table, :mod:`clew._compile_table`).
+    long (the measured table, :mod:`clew._compile_table`; half of it while a partner process
+    compiles beside this one, :mod:`clew._partner`).
 
     >>> compile_message([])
     'nothing to compile'
@@ -185,6 +186,8 @@ def compile_message(pending: list[str], job: str | None = None) -> str:
         where, after = f" {_MEMORY}", f" ({_nowhere_reason(pending[0])})"
     else:
         where, after = "", " (once; later runs load them from the cache)"
+    if claims is not None and folder is not None:  # a partner compiles half of it beside
+        seconds, where = seconds / 2, " with a second process"
     about = f", about {max(1, round(seconds))} s" if known and seconds else ""
     return f"compiling {what} for {job}{where}{about}{after}"
 

@@ -380,6 +380,7 @@ def _make(plan: _Plan, index: int) -> Generated:
     """Puzzle ``index`` of a run: candidates from the streams ``(index, attempt)`` until one
     is at the level asked for; proven unique before it is returned (a shape's puzzle by the
     shape kernel)."""
+    _compile_beside(plan)  # once a process: the first puzzle of a first run
     for attempt in range(plan.attempts):
         rng = np.random.default_rng(
             np.random.SeedSequence(plan.entropy, spawn_key=(index, attempt))
@@ -523,7 +524,6 @@ def generate(
     use one of none, rotational, diagonal, mirror
     """
     plan = _plan(size, difficulty, symmetry, minimal, seed, attempts, box, variant, rating)
-    _compile_beside(plan)
     return _make(plan, 0)
 
 
