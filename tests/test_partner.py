@@ -45,8 +45,11 @@ def test_a_function_is_claimed_by_one_process(tmp_path):
     with pytest.raises(_partner.Taken):  # the partner leaves it to the job
         partner.before_compile("k.a")
     job.done("k.a")
-    assert partner.before_compile("k.a") is True  # compiled and saved: load it
-    assert job.before_compile("k.a") is True  # another signature of it: load, else compile
+    # a miss after that is another signature: its own round, claimed by one process again
+    assert partner.before_compile("k.a") is False
+    assert (tmp_path / "k.a.2.claim").exists()
+    with pytest.raises(_partner.Taken):  # that round is the partner's now
+        _partner._Pair(tmp_path, "partner").before_compile("k.a")
 
 
 def test_the_job_waits_for_what_the_partner_holds(tmp_path):
@@ -63,21 +66,24 @@ def test_a_partner_that_died_releases_the_job_at_once(tmp_path):
     partner.before_compile("k.c")  # held, never done
     job.process.dead = True
     start = time.monotonic()
-    assert job.before_compile("k.c") is True  # the load misses: the job compiles it itself
+    assert job.before_compile("k.c") is False  # compiled here, under the next round
     assert time.monotonic() - start < 0.2
+    assert "k.c" in job.held
 
 
 def test_a_released_partner_leaves_no_claim_held(tmp_path):
     job, partner = pair(tmp_path)
     partner.before_compile("k.d")
     partner.before_compile("k.e")
-    partner.release()  # a failed call, or the end of the partner
-    assert job.before_compile("k.d") is True and job.before_compile("k.e") is True
+    job.process.dead = False
+    threading.Timer(0.2, partner.release).start()  # a failed call, or the end of the partner
+    assert job.before_compile("k.d") is True  # released: load it (or compile the next round)
+    assert job.before_compile("k.e") is False  # released before: a miss is the next round
 
 
 def test_no_folder_means_nobody_to_share_with(tmp_path):
     job, _ = pair(tmp_path / "gone")
-    assert job.claim("k.f") is True  # the partner removed the folder: compile here
+    assert job.before_compile("k.f") is False  # the partner removed the folder: compile here
 
 
 def test_a_kernel_is_aside_while_the_partner_compiles_it(tmp_path):
@@ -238,7 +244,7 @@ def test_the_job_loads_what_its_partner_compiled(tmp_path):
 def test_a_partner_leaves_what_the_job_holds(tmp_path):
     folder = tmp_path / "pair"
     folder.mkdir()
-    (folder / f"{LOOPS_KEY}.claim").touch()  # held by a job, not done
+    (folder / f"{LOOPS_KEY}.1.claim").touch()  # held by a job, not done
     env = environment(tmp_path)
     env[_partner.ENV_FOLDER] = str(folder)
     done = subprocess.run(

@@ -439,7 +439,7 @@ class _SafeCache:
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         loaded = self._load(sig, target_context)
-        if loaded is None and claims is not None and claims.before_compile(self._key):
+        while loaded is None and claims is not None and claims.before_compile(self._key):
             loaded = self._load(sig, target_context)  # the other process compiled it
         return loaded
 

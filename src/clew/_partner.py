@@ -22,9 +22,10 @@ of compiling it a second time.
 Claims: never the same function twice
 -------------------------------------
 Before compiling a function that is not in the cache, each process claims it: a file
-``<function>.claim`` created exclusively in the pair's folder (a temporary folder). A
-function the other process holds is waited for by the job (until ``<function>.done``
-appears, then it is loaded from the cache) and skipped by the partner (its call for that
+``<function>.<round>.claim`` created exclusively in the pair's folder (a temporary folder;
+a second signature of a function is its next round). A function the other process holds is
+waited for by the job (until ``<function>.<round>.done`` appears, then it is loaded from the
+cache) and skipped by the partner (its call for that
 module ends, and it goes on with the next module). The hooks are in the cache guard of
 :mod:`clew._kernel_cache` (:attr:`clew._kernel_cache.claims`). A process claims a function
 before the functions it calls, and the kernels' call graph has no cycle, so the two
@@ -116,7 +117,7 @@ class _Pair:
     def __init__(self, folder: Path, role: str, process: Any = None, modules: Sequence[str] = ()):
         self.folder, self.role, self.process = folder, role, process
         self.modules = tuple(modules)
-        self.held: set[str] = set()
+        self.held: dict[str, str] = {}  # function -> the round it holds
         self.trace = os.environ.get(ENV_TRACE)
 
     def _note(self, what: str, key: str) -> None:
@@ -128,55 +129,69 @@ class _Pair:
         with contextlib.suppress(OSError):
             (self.folder / name).touch()
 
-    def claim(self, key: str) -> bool:
-        """Claim the function ``key``; False when the other process holds it."""
+    def before_compile(self, key: str) -> bool:
+        """Called by the cache guard when the function ``key`` is not in the cache: False,
+        compile it here (this process now holds a claim on it); True, the other process has
+        compiled it meanwhile (load it again). In a partner, a function the job holds raises
+        :class:`Taken`.
+
+        Each compile of a function is a *round* (``<key>.<n>.claim``, then ``.done``): a
+        second signature of a function is its next round, so even two signatures of one
+        function are never compiled at once (numba's index of a function is rewritten
+        without a lock: two processes adding two signatures at once could each name their
+        code with the same file)."""
         if key in self.held:
-            return True
-        try:
-            fd = os.open(self.folder / f"{_name(key)}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
             return False
-        except OSError:  # the folder is gone: the partner has finished, nobody to share with
-            return True
-        os.close(fd)
-        self.held.add(key)
-        self._note("compiles", key)
-        return True
+        n = 1
+        while True:
+            name = f"{_name(key)}.{n}"
+            try:
+                fd = os.open(self.folder / f"{name}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                if self._done(name) or (self.role == "job" and not self.partner_alive()):
+                    n += 1  # an earlier signature's round, or one its dead holder left
+                    continue
+                if self.role == "partner":
+                    self._note("leaves", key)
+                    raise Taken(key) from None
+                if self._wait(name):
+                    self._note("loads", key)
+                    return True
+                n += 1  # the partner died or stopped answering: compile it here
+                continue
+            except OSError:  # the folder is gone: the partner has finished, nobody to share with
+                return False
+            os.close(fd)
+            self.held[key] = name
+            self._note("compiles", key)
+            return False
+
+    def _done(self, name: str) -> bool:
+        # a removed folder: the partner has finished everything it held
+        return (self.folder / f"{name}.done").exists() or not self.folder.is_dir()
+
+    def _wait(self, name: str) -> bool:
+        """Wait until the round ``name`` is done (True), or the partner has died or
+        :data:`WAIT_LIMIT` has passed (False)."""
+        start = time.monotonic()
+        while self.partner_alive() and time.monotonic() - start < WAIT_LIMIT:
+            if self._done(name):
+                return True
+            time.sleep(_POLL)
+        return self._done(name)
 
     def done(self, key: str) -> None:
         """The function ``key`` is compiled and saved (or failed): release whoever waits."""
-        if key in self.held:
-            self.held.discard(key)
-            self._touch(f"{_name(key)}.done")
+        name = self.held.pop(key, None)
+        if name is not None:
+            self._touch(f"{name}.done")
 
     def release(self) -> None:
         for key in list(self.held):
             self.done(key)
 
-    def is_done(self, key: str) -> bool:
-        return (self.folder / f"{_name(key)}.done").exists() or not self.folder.is_dir()
-
     def partner_alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
-
-    def before_compile(self, key: str) -> bool:
-        """Called by the cache guard when ``key`` is not in the cache: False, compile it
-        here; True, the other process compiled it meanwhile (load it again). In a partner,
-        a function the job holds raises :class:`Taken`."""
-        if self.claim(key):
-            return False
-        if self.is_done(key):  # compiled and saved meanwhile (or another signature of it)
-            return True
-        if self.role == "partner":
-            self._note("leaves", key)
-            raise Taken(key)
-        start = time.monotonic()
-        while not self.is_done(key) and self.partner_alive():
-            if time.monotonic() - start > WAIT_LIMIT:
-                break
-            time.sleep(_POLL)
-        self._note("loads", key)
-        return True
 
     def aside(self, module: str) -> bool:
         return self.partner_alive() and any(
